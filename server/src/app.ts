@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
+import { createLogger } from './logger.ts';
+import { corePlugin } from './plugins/core.ts';
+import { installErrorHandler } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { routeRulesPlugin } from './plugins/route-rules.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticFilesPlugin } from './plugins/static-files.ts';
+import { apiRoutes } from './routes/index.ts';
+import type { App } from './types.ts';
+
+export interface AppDeps {
+  /** A migrated database the caller owns; without one the app opens, migrates and closes its own. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+}
+
+/** Builds the app in a fixed order: external plugins, then ours, then routes. Not yet listening. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const logger = deps.logger ?? createLogger(config);
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      customOptions: {
+        removeAdditional: 'all', // unknown body fields are dropped, never stored
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  let database = deps.database;
+  if (!database) {
+    const own = createDatabase(config, (err) => logger.error({ err }, 'database pool error'));
+    await migrateToLatest(own.db).catch(async (err: unknown) => {
+      await own.destroy();
+      throw err;
+    });
+    app.addHook('onClose', () => own.destroy());
+    database = own;
+  }
+
+  // 1. External plugins.
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(staticFilesPlugin, { config });
+
+  // 2. Ours.
+  await app.register(corePlugin, { config, database });
+  await app.register(routeRulesPlugin);
+  installErrorHandler(app);
+
+  // 3. Routes.
+  await app.register(apiRoutes, { prefix: '/api' });
+  return app;
+}
+
+/** A hop count becomes the function fastify uses for it (its types only accept the other forms). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}

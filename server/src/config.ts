@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every setting the server reads, for README and for `--help`-style listings. */
+export const configTable = [
+  { name: 'PORT', default: '8080', description: 'HTTP port (1-65535).' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for all state (SQLite file, media, mail outbox, secret key); relative to the working folder.' },
+  { name: 'DATABASE_URL', default: '(unset: SQLite at DATA_DIR/app.db)', description: 'postgres://user:pass@host:5432/db to use Postgres. Add ?options=-c%20search_path%3Dname to use a schema.' },
+  { name: 'NODE_ENV', default: 'development', description: 'development, production or test.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'PUBLIC_DIR', default: '<repo>/dist', description: 'The built page (npm run build output).' },
+  { name: 'MEDIA_DIR', default: 'DATA_DIR/media', description: 'Folder served at /media (generated media, templates, site media).' },
+  { name: 'MEDIA_BASE_URL', default: '/media', description: 'Public base URL of media: /media, or an absolute http(s) URL of a bucket or CDN.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Honour X-Forwarded-* from: true (any), false, a hop count, or a comma list of proxy IPs/CIDRs.' },
+  { name: 'JWT_SECRET', default: '(generated into DATA_DIR/secret.key)', description: 'Secret that signs access tokens; at least 32 characters.' },
+  { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in hidden)', description: 'OAuth client id; the audience Google ID tokens must carry.' },
+] as const satisfies readonly ConfigDoc[];
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly nodeEnv: NodeEnv;
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Postgres URL, or null for SQLite at `dataDir/app.db`. */
+  readonly databaseUrl: string | null;
+  readonly logLevel: LogLevel;
+  readonly publicDir: string;
+  readonly mediaDir: string;
+  /** No trailing slash: `/media` or `https://bucket.example/media`. */
+  readonly mediaBaseUrl: string;
+  readonly trustProxy: boolean | number | string[];
+  readonly jwtSecret: string;
+  readonly googleClientId: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Name = (typeof configTable)[number]['name'];
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MIN_SECRET_LENGTH = 32;
+
+/** Reads and validates every setting; throws one ConfigError listing all problems. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = new EnvReader(env);
+  const dataDir = r.path('DATA_DIR', './data');
+  const partial = {
+    nodeEnv: r.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
+    host: r.string('HOST', '0.0.0.0'),
+    port: r.int('PORT', 8080, 1, 65535),
+    dataDir,
+    databaseUrl: r.databaseUrl('DATABASE_URL'),
+    logLevel: r.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    publicDir: r.path('PUBLIC_DIR', join(REPO_ROOT, 'dist')),
+    mediaDir: r.path('MEDIA_DIR', join(dataDir, 'media')),
+    mediaBaseUrl: r.baseUrl('MEDIA_BASE_URL', '/media'),
+    trustProxy: r.trustProxy('TRUST_PROXY'),
+    googleClientId: r.raw('GOOGLE_CLIENT_ID') ?? null,
+  };
+  const givenSecret = r.raw('JWT_SECRET');
+  if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
+    r.problem('JWT_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
+  return Object.freeze({ ...partial, jwtSecret });
+}
+
+/** Keeps tokens valid across restarts when JWT_SECRET is not set. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret.key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError([`${file}: holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to regenerate`]);
+  }
+  return secret;
+}
+
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  raw(name: Name): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  problem(name: Name, message: string): void {
+    const raw = this.env[name];
+    this.problems.push(`${name} ${message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`);
+  }
+
+  string(name: Name, fallback: string): string {
+    const value = this.raw(name) ?? fallback;
+    if (/\s/.test(value)) this.problem(name, 'must not contain spaces');
+    return value;
+  }
+
+  int(name: Name, fallback: number, min: number, max: number): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      this.problem(name, `must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(name: Name, values: readonly T[], fallback: T): T {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    this.problem(name, `must be one of ${values.join(', ')}`);
+    return fallback;
+  }
+
+  path(name: Name, fallback: string): string {
+    return resolve(this.raw(name) ?? fallback);
+  }
+
+  databaseUrl(name: Name): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    if (!/^postgres(ql)?:\/\//.test(raw) || !URL.canParse(raw)) {
+      this.problem(name, 'must be a postgres:// or postgresql:// URL');
+      return null;
+    }
+    return raw;
+  }
+
+  baseUrl(name: Name, fallback: string): string {
+    const raw = this.raw(name) ?? fallback;
+    const absolute = /^https?:\/\//.test(raw) && URL.canParse(raw);
+    if (!absolute && !raw.startsWith('/')) {
+      this.problem(name, 'must start with / or be an absolute http(s) URL');
+      return fallback;
+    }
+    return raw.replace(/\/+$/, '') || '/';
+  }
+
+  trustProxy(name: Name): boolean | number | string[] {
+    const raw = this.raw(name);
+    if (raw === undefined || raw === 'false') return false;
+    if (raw === 'true') return true;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const named = ['loopback', 'linklocal', 'uniquelocal'];
+    const bad = entries.filter((e) => !named.includes(e) && isIP(e.split('/')[0] ?? '') === 0);
+    if (bad.length > 0) this.problem(name, `has entries that are not IPs or CIDRs: ${bad.join(', ')}`);
+    return entries;
+  }
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_seed_plans.ts';
+
+/**
+ * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
+ * Kysely<any>, then add it here. Names are stored in kysely_migration: never rename one that shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_seed_plans': m0002,
+};

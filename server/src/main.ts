@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase, migrateToLatest } from './db/index.ts';
+import { createLogger } from './logger.ts';
+
+const FORCE_EXIT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const log = createLogger(config);
+mkdirSync(config.dataDir, { recursive: true });
+mkdirSync(config.mediaDir, { recursive: true });
+if (!existsSync(join(config.publicDir, 'index.html'))) {
+  log.warn({ publicDir: config.publicDir }, 'the page is not built (run npm run build); serving the API only');
+}
+
+const database = createDatabase(config, (err) => log.error({ err }, 'database pool error'));
+const applied = await migrateToLatest(database.db);
+log.info({ engine: database.engine, applied }, 'database ready');
+
+const app = await buildApp(config, { database, logger: log });
+await app.listen({ host: config.host, port: config.port });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+log.info(`Persona Studio is running at http://${shownHost}:${config.port}`);
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, FORCE_EXIT_MS).unref();
+  try {
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', (s) => void shutdown(s));
+process.on('SIGINT', (s) => void shutdown(s));

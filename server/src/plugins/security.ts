@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config.ts';
+import { globalPlugin } from './global-plugin.ts';
+
+/**
+ * Security headers and rate limiting. Rate limits are opt-in per route:
+ * `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }` in the route options.
+ */
+export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Google sign-in opens a popup that must be able to message us back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The browser default; Google sign-in needs the origin in the Referer.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+});
+
+/** The page's needs: own scripts and workers, emotion's inline styles, media from our origin or bucket. */
+export function cspDirectives(config: Pick<Config, 'mediaBaseUrl' | 'googleClientId'>): Record<string, string[]> {
+  const media = /^https?:\/\//.test(config.mediaBaseUrl) ? [new URL(config.mediaBaseUrl).origin] : [];
+  const google = config.googleClientId ? ['https://accounts.google.com'] : [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    manifestSrc: ["'self'"],
+    // wasm-unsafe-eval: ffmpeg.wasm compiles WebAssembly; blob: lets its worker load a blob-URL core.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:', ...google],
+    styleSrc: ["'self'", "'unsafe-inline'", ...google],
+    imgSrc: ["'self'", 'data:', 'blob:', ...media],
+    mediaSrc: ["'self'", 'data:', 'blob:', ...media],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...media, ...google],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: google.length > 0 ? google : ["'none'"],
+  };
+}

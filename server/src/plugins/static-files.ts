@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import { globalPlugin } from './global-plugin.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files whose name never changes between builds: always revalidate. */
+const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+/** Paths that name a file: a miss is a 404, never the page (a stale hashed asset must not get HTML). */
+const FILE_LIKE = /^\/assets\/|\.(m?js|css|map|wasm|png|jpe?g|webp|gif|svg|ico|json|webmanifest|mp4|webm|mp3|wav|woff2?|ttf|txt|xml)$/i;
+
+export const NOT_BUILT_MESSAGE = 'The page is not built: run npm run build';
+
+/** /media/* from MEDIA_DIR (with Range), the built page from PUBLIC_DIR, and the SPA fallback. */
+export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    // A folder is a 404 like a missing file (not a 403 that confirms it exists).
+    allowedPath: (path) => !path.endsWith('/'),
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.publicDir,
+    prefix: '/',
+    index: ['index.html'],
+    list: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    setHeaders: (reply, path) => setPageHeaders(reply, relative(config.publicDir, path).split(sep).join('/')),
+  });
+
+  const indexFile = join(config.publicDir, 'index.html');
+  let pageBuilt = false;
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (!isGet || isUnder(path, '/api') || isUnder(path, '/media') || FILE_LIKE.test(path)) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    pageBuilt ||= existsSync(indexFile);
+    if (!pageBuilt) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    }
+    // Client-side routes (/face, /blogsDetails/x, ...) all load the page, which routes itself.
+    return reply.code(200).sendFile('index.html', config.publicDir);
+  });
+});
+
+function setPageHeaders(reply: FastifyReply, file: string): void {
+  if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+  else if (REVALIDATE.has(file) || file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+  else reply.header('cache-control', 'public, max-age=3600');
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import health from './health/index.ts';
+import openapi from './openapi/index.ts';
+
+/**
+ * Every API area, mounted under /api by app.ts. To add an area: create routes/<area>/index.ts
+ * exporting a FastifyPluginAsyncTypebox with paths exactly as the spec spells them, then register it here.
+ */
+export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(health);
+  await app.register(openapi);
+};

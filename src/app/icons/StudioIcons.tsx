@@ -1,0 +1,92 @@
+// Outline icons for the studio navigation and layout controls.
+import { SvgIcon, type IconProps } from './SvgIcon';
+
+export const FaceIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9 10h.01M15 10h.01M8.5 14.5a5 5 0 0 0 7 0" />
+  </SvgIcon>
+);
+
+export const ImageIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="3" />
+    <circle cx="9" cy="9.5" r="1.8" />
+    <path d="m21 15-4.5-4.5L6 20" />
+  </SvgIcon>
+);
+
+export const VideoIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <rect x="2.5" y="6" width="13.5" height="12" rx="2.5" />
+    <path d="m16 10.5 5.5-3.2v9.4L16 13.5" />
+  </SvgIcon>
+);
+
+export const ShirtIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M8.5 3.5 4 5.5 2.5 10l3.5 1.3V20.5h12V11.3l3.5-1.3L20 5.5l-4.5-2a3.5 3.5 0 0 1-7 0Z" />
+  </SvgIcon>
+);
+
+export const ImageToVideoIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <rect x="2.5" y="4" width="12" height="10" rx="2" />
+    <path d="m2.5 11.5 3.5-3.5 4 4" />
+    <path d="M14 17.5h3.5M15.5 15.5l2 2-2 2" />
+    <path d="m17 8.5 4.5-2.5v8l-4.5-2.5" />
+  </SvgIcon>
+);
+
+export const MusicIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M9 18V5.5l11-2V16" />
+    <circle cx="6.5" cy="18" r="2.5" />
+    <circle cx="17.5" cy="16" r="2.5" />
+  </SvgIcon>
+);
+
+export const GalleryIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <rect x="3" y="3" width="7.5" height="7.5" rx="1.8" />
+    <rect x="13.5" y="3" width="7.5" height="7.5" rx="1.8" />
+    <rect x="3" y="13.5" width="7.5" height="7.5" rx="1.8" />
+    <rect x="13.5" y="13.5" width="7.5" height="7.5" rx="1.8" />
+  </SvgIcon>
+);
+
+export const FeedbackIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M20.5 12a8.5 8.5 0 0 1-12.3 7.6L3.5 21l1.4-4.4A8.5 8.5 0 1 1 20.5 12Z" />
+    <path d="M8.5 10.5h7M8.5 13.5h4.5" />
+  </SvgIcon>
+);
+
+export const ProfileIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 20.5a8 8 0 0 1 16 0" />
+  </SvgIcon>
+);
+
+export const MenuIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M4 6.5h16M4 12h16M4 17.5h16" />
+  </SvgIcon>
+);
+
+/** Sidebar toggle: a panel with its rail; the arrow flips with the state. */
+export const PanelIcon = ({ open, ...p }: IconProps & { open: boolean }) => (
+  <SvgIcon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="3" />
+    <path d="M9 4v16" />
+    <path d={open ? 'm15.5 10-2 2 2 2' : 'm13.5 10 2 2-2 2'} />
+  </SvgIcon>
+);
+
+export const MapPinIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21Z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </SvgIcon>
+);

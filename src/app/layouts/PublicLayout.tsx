@@ -1,0 +1,23 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '../PageSpinner';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+
+/** Layout of every public page: header, the page, the public footer. */
+export function PublicLayout() {
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipLink />
+      <PublicHeader />
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <PublicFooter />
+    </Flex>
+  );
+}

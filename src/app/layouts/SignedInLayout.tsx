@@ -1,0 +1,33 @@
+import { Box } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useSidebarStore } from '../../stores/sidebarStore';
+import { PageSpinner } from '../PageSpinner';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH, StudioSidebar } from './StudioSidebar';
+import { StudioTopBar } from './StudioTopBar';
+
+/** Layout of the signed-in screens: the studio sidebar (a top bar with a drawer on phones). */
+export default function SignedInLayout() {
+  const pinned = useSidebarStore((s) => s.pinned);
+  return (
+    <Box minH="100dvh">
+      <SkipLink />
+      <StudioTopBar />
+      <StudioSidebar />
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        _focus={{ outline: 'none' }}
+        ml={{ base: 0, md: pinned ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_COLLAPSED_WIDTH }}
+        transition="margin-left 0.2s ease"
+        minH={{ base: 'calc(100dvh - 56px)', md: '100dvh' }}
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { router } from './app/router';
+
+// The service worker is registered by the update prompt, in production builds only.
+const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./app/UpdatePrompt')) : null;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+      {UpdatePrompt ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
+    </AppProviders>
+  </StrictMode>,
+);

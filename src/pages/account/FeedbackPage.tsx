@@ -1,0 +1,11 @@
+import { PageSection } from '../../app/ui/PageSection';
+import { PageTitle } from '../../app/ui/PageTitle';
+
+/** Feedback (/feedback). The screen's content plugs in below the title. */
+export default function FeedbackPage() {
+  return (
+    <PageSection maxW="7xl" py={{ base: 6, md: 10 }}>
+      <PageTitle title="Feedback" />
+    </PageSection>
+  );
+}

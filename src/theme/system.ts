@@ -1,0 +1,64 @@
+// The one Chakra system for the app: dark studio look, one gradient accent, visible focus rings.
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { brand, gradients, ink, line, surface } from './palette';
+
+const fontStack =
+  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+// The app is always dark: <html class="dark">, and the semantic tokens hold dark values either way.
+const same = (value: string) => ({ value: { _light: value, _dark: value } });
+
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand', bg: 'bg', color: 'fg', scrollBehavior: 'smooth' },
+    body: { bg: 'bg', color: 'fg', minHeight: '100dvh' },
+    '::selection': { bg: 'brand.700', color: 'white' },
+    // Visible keyboard focus everywhere, including plain router links.
+    'a:focus-visible, button:focus-visible, [tabindex]:focus-visible, summary:focus-visible': {
+      outline: '2px solid',
+      outlineColor: 'brand.focusRing',
+      outlineOffset: '2px',
+      borderRadius: 'l2',
+    },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: Object.fromEntries(Object.entries(brand).map(([k, v]) => [k, { value: v }])),
+      },
+      gradients: {
+        accent: { value: gradients.accent },
+        accentHover: { value: gradients.accentHover },
+        glow: { value: gradients.glow },
+      },
+      fonts: {
+        heading: { value: fontStack },
+        body: { value: fontStack },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        bg: {
+          DEFAULT: same(surface.canvas),
+          subtle: same(surface.raised),
+          panel: same(surface.panel),
+          muted: same(surface.muted),
+          emphasized: same(surface.emphasized),
+        },
+        fg: { DEFAULT: same(ink.DEFAULT), muted: same(ink.muted), subtle: same(ink.subtle) },
+        border: { DEFAULT: same(line.DEFAULT), muted: same(line.muted), emphasized: same(line.emphasized) },
+        brand: {
+          solid: same(brand[500]),
+          contrast: same('#FFFFFF'),
+          fg: same(brand[300]),
+          muted: same(brand[900]),
+          subtle: same(brand[950]),
+          emphasized: same(brand[800]),
+          focusRing: same(brand[300]),
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,62 @@
+/// <reference lib="webworker" />
+// The service worker: precached app shell, SPA navigations offline, runtime caches.
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { isSwMessage } from '../contract/sw-messages';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every in-app navigation gets the precached shell, so the app reloads offline.
+// /api and /media are the server's, never the shell's.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/media(\/|$)/],
+  }),
+);
+
+const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
+
+registerRoute(
+  ({ url, request }) =>
+    sameOrigin(url) && url.pathname.startsWith('/media/') && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'media-images',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// API reads always go to the network for now; offline handling of API data comes later.
+registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
+
+self.addEventListener('install', () => {
+  // First install only: nothing is in control yet, so take over at once. An update waits
+  // for the page's prompt (SKIP_WAITING) so a running tab never switches code under it.
+  if (!self.registration.active) void self.skipWaiting();
+});
+
+// Claim open clients on activation, so the very first load is controlled without a reload.
+clientsClaim();
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if (!isSwMessage(event.data)) return;
+  switch (event.data.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      break;
+  }
+});
