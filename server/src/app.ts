@@ -11,6 +11,8 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { routeRulesPlugin } from './plugins/route-rules.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
+import { mailPlugin } from './mail/plugin.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/index.ts';
 import type { App } from './types.ts';
 
@@ -18,6 +20,8 @@ export interface AppDeps {
   /** A migrated database the caller owns; without one the app opens, migrates and closes its own. */
   database?: DatabaseHandle;
   logger?: Logger;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
 }
 
 /** Builds the app in a fixed order: external plugins, then ours, then routes. Not yet listening. */
@@ -57,6 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   // 2. Ours.
   await app.register(corePlugin, { config, database });
+  await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(routeRulesPlugin);
   installErrorHandler(app);
 

@@ -18,6 +18,9 @@ export const configTable = [
   { name: 'TRUST_PROXY', default: 'false', description: 'Honour X-Forwarded-* from: true (any), false, a hop count, or a comma list of proxy IPs/CIDRs.' },
   { name: 'JWT_SECRET', default: '(generated into DATA_DIR/secret.key)', description: 'Secret that signs access tokens; at least 32 characters.' },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in hidden)', description: 'OAuth client id; the audience Google ID tokens must carry.' },
+  { name: 'SMTP_URL', default: '(unset: mail goes to DATA_DIR/outbox as .eml files)', description: 'smtp:// or smtps://user:pass@host:port to send mail through an SMTP server.' },
+  { name: 'MAIL_FROM', default: 'Persona Studio <no-reply@personastudio.ai>', description: 'Sender of every mail.' },
+  { name: 'SUPPORT_INBOX', default: 'support@personastudio.ai', description: 'Where contact-form messages are mailed.' },
 ] as const satisfies readonly ConfigDoc[];
 
 export interface ConfigDoc {
@@ -44,6 +47,11 @@ export interface Config {
   readonly trustProxy: boolean | number | string[];
   readonly jwtSecret: string;
   readonly googleClientId: string | null;
+  /** null: write mail to `outboxDir` instead of sending it. */
+  readonly smtpUrl: string | null;
+  readonly outboxDir: string;
+  readonly mailFrom: string;
+  readonly supportInbox: string;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: r.baseUrl('MEDIA_BASE_URL', '/media'),
     trustProxy: r.trustProxy('TRUST_PROXY'),
     googleClientId: r.raw('GOOGLE_CLIENT_ID') ?? null,
+    smtpUrl: r.smtpUrl('SMTP_URL'),
+    outboxDir: join(dataDir, 'outbox'),
+    mailFrom: r.raw('MAIL_FROM') ?? 'Persona Studio <no-reply@personastudio.ai>',
+    supportInbox: r.raw('SUPPORT_INBOX') ?? 'support@personastudio.ai',
   };
   const givenSecret = r.raw('JWT_SECRET');
   if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
@@ -148,6 +160,16 @@ class EnvReader {
     if (raw === undefined) return null;
     if (!/^postgres(ql)?:\/\//.test(raw) || !URL.canParse(raw)) {
       this.problem(name, 'must be a postgres:// or postgresql:// URL');
+      return null;
+    }
+    return raw;
+  }
+
+  smtpUrl(name: Name): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    if (!/^smtps?:\/\//.test(raw) || !URL.canParse(raw)) {
+      this.problem(name, 'must be an smtp:// or smtps:// URL');
       return null;
     }
     return raw;

@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Lets parallel work build the page into its own folder instead of dist/.
+      ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
