@@ -21,6 +21,8 @@ export const configTable = [
   { name: 'SMTP_URL', default: '(unset: mail goes to DATA_DIR/outbox as .eml files)', description: 'smtp:// or smtps://user:pass@host:port to send mail through an SMTP server.' },
   { name: 'MAIL_FROM', default: 'Persona Studio <no-reply@personastudio.ai>', description: 'Sender of every mail.' },
   { name: 'SUPPORT_INBOX', default: 'support@personastudio.ai', description: 'Where contact-form messages are mailed.' },
+  { name: 'COUNTRY_OVERRIDE', default: '(unset: private and loopback addresses have no country)', description: 'ISO country code (e.g. IN) reported for private and loopback addresses; for local development.' },
+  { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
 export interface ConfigDoc {
@@ -52,6 +54,10 @@ export interface Config {
   readonly outboxDir: string;
   readonly mailFrom: string;
   readonly supportInbox: string;
+  /** ISO code reported for private/loopback addresses (development), or null. */
+  readonly countryOverride: string | null;
+  /** Folder of finished site media libraries to reuse, or null. */
+  readonly siteMediaCache: string | null;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: join(dataDir, 'outbox'),
     mailFrom: r.raw('MAIL_FROM') ?? 'Persona Studio <no-reply@personastudio.ai>',
     supportInbox: r.raw('SUPPORT_INBOX') ?? 'support@personastudio.ai',
+    countryOverride: r.countryCode('COUNTRY_OVERRIDE'),
+    siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
   const givenSecret = r.raw('JWT_SECRET');
   if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
@@ -183,6 +191,17 @@ class EnvReader {
       return fallback;
     }
     return raw.replace(/\/+$/, '') || '/';
+  }
+
+  countryCode(name: Name): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    const code = raw.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code) || new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(code) === undefined) {
+      this.problem(name, 'must be a two-letter ISO country code such as IN or US');
+      return null;
+    }
+    return code;
   }
 
   trustProxy(name: Name): boolean | number | string[] {

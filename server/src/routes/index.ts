@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import health from './health/index.ts';
 import openapi from './openapi/index.ts';
+import site from './site/index.ts';
 
 /**
  * Every API area, mounted under /api by app.ts. To add an area: create routes/<area>/index.ts
@@ -9,4 +10,5 @@ import openapi from './openapi/index.ts';
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
   await app.register(openapi);
+  await app.register(site);
 };
