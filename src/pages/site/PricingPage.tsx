@@ -1,14 +1,45 @@
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
+import { hasAccessToken } from '../../lib/session';
+import { useDetectedCountry } from '../../stores/countryStore';
+import { accentGradient } from '../../theme/accent';
+import { FaqAccordion } from './components/FaqAccordion';
+import { PageHero } from './components/PageHero';
+import { SectionHeading } from './components/SectionHeading';
+import { PlanCard } from './pricing/PlanCard';
 
 /**
  * Pricing (/pricing and /subscription). One component for both: whether Get Started leads to
  * /login (visitor) or /address (signed in) is decided here from the session, not by the route.
+ * Rupees for visitors detected in India, dollars otherwise (and while the country is unknown).
  */
 export default function PricingPage() {
+  const { country } = useDetectedCountry();
+  const currency = currencyForCountry(country);
+  const signedIn = hasAccessToken();
   return (
-    <PageSection>
-      <PageTitle title="Pricing" />
-    </PageSection>
+    <>
+      <Box bgImage={accentGradient} color="white" textAlign="center" py="2.5" px="4" fontWeight="bold" letterSpacing="0.08em" fontSize={{ base: 'sm', md: 'md' }} role="note">
+        {PROMOTION.label}
+      </Box>
+      <PageSection>
+        <PageHero center title="Pricing" headline={`${PRICING_PAGE.title} ${PRICING_PAGE.gradianttitle}`} intro={PRICING_PAGE.subtitle} />
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5" mt={{ base: 8, md: 12 }} data-currency={currency}>
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} currency={currency} signedIn={signedIn} />
+          ))}
+        </SimpleGrid>
+        <Text textAlign="center" color="fg.subtle" fontSize="sm" mt="6">
+          Prices in {currency === 'INR' ? 'Indian rupees' : 'US dollars'}, billed monthly. Cancel any time.
+        </Text>
+      </PageSection>
+      <PageSection as="section" aria-labelledby="pricing-faq-title" maxW="4xl">
+        <Stack gap="8">
+          <SectionHeading id="pricing-faq-title" title={PRICING_PAGE.faqTitle} highlight={PRICING_PAGE.faqGradianttitle} textAlign="center" align="center" />
+          <FaqAccordion items={PRICING_FAQS} />
+        </Stack>
+      </PageSection>
+    </>
   );
 }

@@ -1,11 +1,16 @@
 import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { PRIVACY_LAST_UPDATED, PRIVACY_PAGE, PRIVACY_SECTIONS } from '../../content/privacy';
+import { LegalSections } from './components/LegalSections';
+import { PageHero } from './components/PageHero';
 
-/** Privacy Policy (/privacy). The screen's content plugs in below the title. */
+const SECTIONS = PRIVACY_SECTIONS.map((s) => ({ id: s.id, heading: s.title, paragraphs: s.paragraphs }));
+
+/** Privacy Policy (/privacy). */
 export default function PrivacyPage() {
   return (
     <PageSection>
-      <PageTitle title="Privacy Policy" />
+      <PageHero title={PRIVACY_PAGE.title} highlight={PRIVACY_PAGE.gradianttitle} intro={PRIVACY_PAGE.intro} />
+      <LegalSections sections={SECTIONS} updated={PRIVACY_LAST_UPDATED} />
     </PageSection>
   );
 }

@@ -1,11 +1,20 @@
 import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { TERMS_LAST_UPDATED, TERMS_PAGE, TERMS_SECTIONS } from '../../content/terms';
+import { LegalSections } from './components/LegalSections';
+import { PageHero } from './components/PageHero';
 
-/** Terms and Conditions (/terms). The screen's content plugs in below the title. */
+const SECTIONS = TERMS_SECTIONS.map((s) => ({
+  id: `section-${s.letter.toLowerCase()}`,
+  heading: `${s.letter}. ${s.title}`,
+  paragraphs: s.paragraphs,
+}));
+
+/** Terms and Conditions (/terms): sections A to L, each with an anchor (#section-a ...). */
 export default function TermsPage() {
   return (
     <PageSection>
-      <PageTitle title="Terms and Conditions" />
+      <PageHero title={TERMS_PAGE.title} highlight={TERMS_PAGE.gradianttitle} intro={TERMS_PAGE.intro} />
+      <LegalSections sections={SECTIONS} updated={TERMS_LAST_UPDATED} />
     </PageSection>
   );
 }

@@ -1,11 +1,16 @@
-import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { VisuallyHidden } from '@chakra-ui/react';
+import { usePageTitle } from '../../app/usePageTitle';
+import { TestimonialsSection } from './components/TestimonialsSection';
 
-/** Testimonials (/testimonials). The screen's content plugs in below the title. */
+/** Testimonials (/testimonials): the testimonial section on its own. */
 export default function TestimonialsPage() {
+  usePageTitle('Testimonials');
   return (
-    <PageSection>
-      <PageTitle title="Testimonials" />
-    </PageSection>
+    <>
+      <VisuallyHidden asChild>
+        <h1>Testimonials</h1>
+      </VisuallyHidden>
+      <TestimonialsSection />
+    </>
   );
 }

@@ -1,0 +1,89 @@
+import { chakra, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/client';
+import { subscribeNewsletter } from '../../../api/site';
+import { MESSAGE_CLEAR_MS, NEWSLETTER } from '../../../content/newsletter';
+import { AccentButton } from '../../../app/ui/AccentButton';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.data && typeof err.data === 'object') {
+    const data = err.data as Record<string, unknown>;
+    for (const key of ['error', 'message']) if (typeof data[key] === 'string' && data[key]) return data[key];
+  }
+  return NEWSLETTER.fallbackError;
+}
+
+/**
+ * Newsletter sign-up (spec 000 §5, §8). Empty or malformed: an inline message for 2 s, nothing
+ * sent. 201: alert 'Successfully joined our community'; another success status: alert its
+ * message; failure: alert the server's message or 'Error: Unable to process'. No reloads (§8).
+ */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [hint, setHint] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const inputId = useId();
+  const hintId = useId();
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!EMAIL_RE.test(value)) {
+      setHint(NEWSLETTER.emptyEmail);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setHint(''), MESSAGE_CLEAR_MS);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await subscribeNewsletter(value);
+      if (res.status === 201) {
+        window.alert(NEWSLETTER.success);
+        setEmail('');
+      } else {
+        window.alert(res.data?.message || NEWSLETTER.success);
+      }
+    } catch (err) {
+      window.alert(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate w="100%" maxW="lg" aria-label="Newsletter sign-up">
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <label htmlFor={inputId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          Email address
+        </label>
+        <Input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={NEWSLETTER.placeholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={hintId}
+          aria-invalid={hint ? true : undefined}
+          size="lg"
+          rounded="full"
+          bg="rgba(9, 9, 15, 0.7)"
+          borderColor="border.emphasized"
+          flex="1"
+        />
+        <AccentButton type="submit" size="lg" rounded="full" px="8" loading={busy}>
+          {NEWSLETTER.submit}
+        </AccentButton>
+      </Stack>
+      <Text id={hintId} role="alert" minH="6" mt="2" fontSize="sm" color="red.300">
+        {hint}
+      </Text>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,129 @@
+import { Box, Button, Container, Heading, HStack, Stack, Text, chakra } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AccentLinkButton } from '../../../app/ui/AccentButton';
+import { GradientText } from '../../../app/ui/GradientText';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { HERO } from '../../../content/home';
+import { MEDIA_PLACEHOLDER } from '../components/MediaImage';
+import { useReducedMotion } from '../components/useReducedMotion';
+
+/** Starts the background video only after the page has loaded, so it never delays first paint. */
+function useAfterLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const go = () => setLoaded(true);
+    if (document.readyState === 'complete') {
+      const t = window.setTimeout(go, 300);
+      return () => window.clearTimeout(t);
+    }
+    window.addEventListener('load', go, { once: true });
+    return () => window.removeEventListener('load', go);
+  }, []);
+  return loaded;
+}
+
+function HeroBackground() {
+  const reduced = useReducedMotion();
+  const loaded = useAfterLoad();
+  const [posterOk, setPosterOk] = useState(true);
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current) video.current.muted = true;
+  }, [loaded]);
+  return (
+    <Box position="absolute" inset="0" bgImage={MEDIA_PLACEHOLDER} aria-hidden>
+      {posterOk ? (
+        <chakra.img
+          src={HERO.poster}
+          alt=""
+          width={HERO.width}
+          height={HERO.height}
+          fetchPriority="high"
+          decoding="async"
+          onError={() => setPosterOk(false)}
+          position="absolute"
+          inset="0"
+          w="100%"
+          h="100%"
+          objectFit="cover"
+        />
+      ) : null}
+      {loaded && !reduced ? (
+        <chakra.video
+          ref={video}
+          src={HERO.video}
+          poster={posterOk ? HERO.poster : undefined}
+          muted
+          loop
+          autoPlay
+          playsInline
+          position="absolute"
+          inset="0"
+          w="100%"
+          h="100%"
+          objectFit="cover"
+        />
+      ) : null}
+      <Box
+        position="absolute"
+        inset="0"
+        bgImage="linear-gradient(180deg, rgba(9,9,15,0.55) 0%, rgba(9,9,15,0.72) 55%, #09090F 100%), radial-gradient(80% 60% at 50% 30%, rgba(124,77,255,0.25), transparent 70%)"
+      />
+    </Box>
+  );
+}
+
+/** Home hero: background video (poster until the page has loaded), headline, Login / Get Started. */
+export function HeroSection() {
+  usePageTitle('Create your own virtual influencer');
+  return (
+    <Box as="section" position="relative" overflow="hidden" aria-labelledby="home-hero-title">
+      <HeroBackground />
+      <Container position="relative" maxW="5xl" px={{ base: 5, md: 8 }} pt={{ base: 16, md: 28 }} pb={{ base: 14, md: 24 }}>
+        <Stack gap={{ base: 6, md: 8 }} align="center" textAlign="center">
+          <Text
+            fontSize="xs"
+            fontWeight="semibold"
+            letterSpacing="0.14em"
+            textTransform="uppercase"
+            color="brand.fg"
+            px="3"
+            py="1"
+            rounded="full"
+            borderWidth="1px"
+            borderColor="brand.emphasized"
+            bg="rgba(28, 12, 71, 0.7)"
+          >
+            {HERO.eyebrow}
+          </Text>
+          <Heading
+            as="h1"
+            id="home-hero-title"
+            fontSize={{ base: '4xl', sm: '5xl', md: '7xl' }}
+            lineHeight="1.05"
+            letterSpacing="-0.03em"
+            fontWeight="extrabold"
+            maxW="4xl"
+          >
+            {HERO.title} <GradientText>{HERO.gradianttitle}</GradientText>
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'xl' }} color="fg.muted" maxW="2xl">
+            {HERO.subtitle}
+          </Text>
+          <HStack gap="3" flexWrap="wrap" justify="center">
+            <AccentLinkButton to={HERO.getStartedHref} size={{ base: 'lg', md: 'xl' }} rounded="full" px="8">
+              {HERO.getStartedLabel}
+            </AccentLinkButton>
+            <Button asChild variant="outline" size={{ base: 'lg', md: 'xl' }} rounded="full" px="8" borderColor="border.emphasized" color="fg" bg="rgba(9,9,15,0.5)">
+              <RouterLink to={HERO.loginHref}>{HERO.loginLabel}</RouterLink>
+            </Button>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {HERO.creatorsText}
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

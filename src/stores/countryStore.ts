@@ -1,0 +1,66 @@
+// The visitor's country (drives the pricing currency). Looked up once per session:
+// /find_ip_add/ then /get_country_name/; the answer is kept in sessionStorage.
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { countryForIp, findIpAddress } from '../api/site';
+
+const STORAGE_KEY = 'detectedCountry';
+
+export type CountryStatus = 'idle' | 'loading' | 'done' | 'failed';
+
+interface CountryState {
+  /** ISO code such as 'IN', or null when unknown. */
+  country: string | null;
+  status: CountryStatus;
+  detect: () => Promise<void>;
+}
+
+function readCached(): { country: string | null } | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as { country: string | null }) : null;
+  } catch {
+    return null;
+  }
+}
+
+let inFlight: Promise<void> | null = null;
+
+export const useCountryStore = create<CountryState>((set, get) => {
+  const cached = readCached();
+  return {
+    country: cached?.country ?? null,
+    status: cached ? 'done' : 'idle',
+    detect: () => {
+      if (get().status === 'done') return Promise.resolve();
+      inFlight ??= (async () => {
+        set({ status: 'loading' });
+        try {
+          const ip = await findIpAddress();
+          const { country } = await countryForIp(ip);
+          const code = country ? country.toUpperCase() : null;
+          sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ country: code }));
+          set({ country: code, status: 'done' });
+        } catch (err) {
+          // Spec §8: country lookup failures are logged only.
+          console.warn('Country lookup failed', err);
+          set({ status: 'failed' });
+        } finally {
+          inFlight = null;
+        }
+      })();
+      return inFlight;
+    },
+  };
+});
+
+/** The detected country code (null while unknown); starts the lookup on first use. */
+export function useDetectedCountry(): { country: string | null; status: CountryStatus } {
+  const country = useCountryStore((s) => s.country);
+  const status = useCountryStore((s) => s.status);
+  const detect = useCountryStore((s) => s.detect);
+  useEffect(() => {
+    if (status === 'idle') void detect();
+  }, [status, detect]);
+  return { country, status };
+}
