@@ -14,6 +14,8 @@ import { staticFilesPlugin } from './plugins/static-files.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/index.ts';
+import { devMailboxRoutes } from './routes/dev/index.ts';
+import { authPlugin } from './auth/plugin.ts';
 import type { App } from './types.ts';
 
 export interface AppDeps {
@@ -22,6 +24,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** The clock, in ms (tests move it instead of sleeping); Date.now by default. */
+  now?: () => number;
 }
 
 /** Builds the app in a fixed order: external plugins, then ours, then routes. Not yet listening. */
@@ -62,11 +66,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // 2. Ours.
   await app.register(corePlugin, { config, database });
   await app.register(mailPlugin, { mailer: deps.mailer });
+  await app.register(authPlugin, { now: deps.now });
   await app.register(routeRulesPlugin);
   installErrorHandler(app);
 
   // 3. Routes.
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(devMailboxRoutes);
   return app;
 }
 

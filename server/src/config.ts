@@ -18,6 +18,7 @@ export const configTable = [
   { name: 'TRUST_PROXY', default: 'false', description: 'Honour X-Forwarded-* from: true (any), false, a hop count, or a comma list of proxy IPs/CIDRs.' },
   { name: 'JWT_SECRET', default: '(generated into DATA_DIR/secret.key)', description: 'Secret that signs access tokens; at least 32 characters.' },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in hidden)', description: 'OAuth client id; the audience Google ID tokens must carry.' },
+  { name: 'GOOGLE_JWKS_URL', default: 'https://www.googleapis.com/oauth2/v3/certs', description: 'Where the keys that sign Google ID tokens are fetched (tests point it at a local JWKS).' },
   { name: 'SMTP_URL', default: '(unset: mail goes to DATA_DIR/outbox as .eml files)', description: 'smtp:// or smtps://user:pass@host:port to send mail through an SMTP server.' },
   { name: 'MAIL_FROM', default: 'Persona Studio <no-reply@personastudio.ai>', description: 'Sender of every mail.' },
   { name: 'SUPPORT_INBOX', default: 'support@personastudio.ai', description: 'Where contact-form messages are mailed.' },
@@ -49,6 +50,8 @@ export interface Config {
   readonly trustProxy: boolean | number | string[];
   readonly jwtSecret: string;
   readonly googleClientId: string | null;
+  /** JWKS that Google ID tokens are verified against. */
+  readonly googleJwksUrl: string;
   /** null: write mail to `outboxDir` instead of sending it. */
   readonly smtpUrl: string | null;
   readonly outboxDir: string;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaBaseUrl: r.baseUrl('MEDIA_BASE_URL', '/media'),
     trustProxy: r.trustProxy('TRUST_PROXY'),
     googleClientId: r.raw('GOOGLE_CLIENT_ID') ?? null,
+    googleJwksUrl: r.baseUrl('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
     smtpUrl: r.smtpUrl('SMTP_URL'),
     outboxDir: join(dataDir, 'outbox'),
     mailFrom: r.raw('MAIL_FROM') ?? 'Persona Studio <no-reply@personastudio.ai>',

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { checkDatabase, migrateToLatest } from '../../server/src/db/index.ts';
+import { migrations } from '../../server/src/db/migrations/index.ts';
 import { plansRepository } from '../../server/src/db/repositories/plans.ts';
 import { isUniqueViolation, newId, nowIso } from '../../server/src/db/util.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 
 const TABLES = [
-  'billing_addresses', 'contact_messages', 'feedback', 'jobs', 'media_items', 'newsletter_subscriptions',
-  'otp_codes', 'payment_events', 'plans', 'refresh_tokens', 'subscriptions', 'users',
+  'billing_addresses', 'contact_messages', 'feedback', 'jobs', 'login_failures', 'media_items', 'newsletter_subscriptions',
+  'otp_codes', 'password_reset_tokens', 'payment_events', 'plans', 'refresh_tokens', 'subscriptions', 'users',
 ];
 
 describe.each(engines)('data layer on %s', (engine) => {
@@ -16,7 +17,7 @@ describe.each(engines)('data layer on %s', (engine) => {
 
     it('migrates up to the latest version, once', async () => {
       const { db } = database.current;
-      expect(await migrateToLatest(db)).toEqual(['0001_initial', '0002_seed_plans']);
+      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await db.introspection.getTables();
       const schema = engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;

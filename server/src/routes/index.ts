@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import auth from './auth/index.ts';
+import { devApiRoutes } from './dev/index.ts';
 import health from './health/index.ts';
 import openapi from './openapi/index.ts';
+import profile from './profile/index.ts';
 import site from './site/index.ts';
 
 /**
@@ -10,5 +13,8 @@ import site from './site/index.ts';
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(health);
   await app.register(openapi);
+  await app.register(auth);
+  await app.register(profile);
+  await app.register(devApiRoutes);
   await app.register(site);
 };

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { globalPlugin } from '../plugins/global-plugin.ts';
+import { HttpError } from '../http-error.ts';
+import { verifyAccessToken } from './access-token.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
+import { warmUpPasswords } from './passwords.ts';
+
+/** The signed-in user of a request, set by `app.authenticate`. */
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The current time in ms; injectable (AppDeps.now) so tests can move the clock. */
+    now: () => number;
+    /**
+     * preHandler for signed-in routes: `{ preHandler: app.authenticate }`. Answers 401
+     * 'Authentication required.' without a valid bearer token, and 403 when the body carries a
+     * user_id that is not the token's user. Sets `request.user`.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Google ID token verification, or null when GOOGLE_CLIENT_ID is not set. */
+    verifyGoogleCredential: GoogleVerifier | null;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate; null on routes that do not use it. */
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user, for handlers behind app.authenticate (throws 401 if the hook did not run). */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, 'Authentication required.');
+  return request.user;
+}
+
+/** 403 unless `userId` (from a body, query or path) is the signed-in user's. */
+export function assertSameUser(request: FastifyRequest, userId: unknown): void {
+  const user = requireUser(request);
+  if (userId !== undefined && userId !== null && String(userId) !== user.id) throw new HttpError(403, 'Forbidden');
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
+
+/** Clock, bearer authentication and Google verification for every area. Register once, globally. */
+export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, options) => {
+  const now = options.now ?? Date.now;
+  app.decorate('now', now);
+  app.decorateRequest('user', null);
+
+  const { googleClientId, googleJwksUrl } = app.config;
+  app.decorate('verifyGoogleCredential', googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl, now }) : null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const claims = match ? await verifyAccessToken(app.config.jwtSecret, match[1], now()) : null;
+    // The account must still exist: a deleted user's unexpired token opens nothing.
+    const user = claims && (await app.db.selectFrom('users').select(['id', 'email']).where('id', '=', claims.userId).executeTakeFirst());
+    if (!user) throw Object.assign(new HttpError(401, 'Authentication required.'), { headers: { 'www-authenticate': 'Bearer' } });
+    request.user = { id: user.id, email: user.email };
+    const body = request.body as { user_id?: unknown } | null | undefined;
+    if (body && typeof body === 'object') assertSameUser(request, body.user_id);
+  });
+
+  // The first unknown-email login must not answer faster than later ones.
+  app.addHook('onReady', warmUpPasswords);
+});

@@ -1,0 +1,64 @@
+import { rm } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import '../../db/accounts-schema.ts';
+import type { User } from '../../db/schema.ts';
+import { fromFlag } from '../../db/util.ts';
+import { isoAt } from '../../auth/rules.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const profileOf = (user: User) => ({ name: user.name, email: user.email, receive_comms: fromFlag(user.receive_comms) });
+
+/** Days left and end of the newest active subscription's period; 0 and null without one. */
+export async function trackStatus(app: FastifyInstance, userId: string): Promise<{ days_left: number; end_date: string | null }> {
+  const sub = await app.db
+    .selectFrom('subscriptions')
+    .select(['current_period_end'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const end = sub?.current_period_end ?? null;
+  if (!end) return { days_left: 0, end_date: null };
+  return { days_left: Math.max(0, Math.ceil((Date.parse(end) - app.now()) / DAY_MS)), end_date: end };
+}
+
+/**
+ * Deletes an account: subscriptions are marked canceled first (there is no payment provider module
+ * yet to cancel them at Razorpay/PayPal: when it lands, call it here, before the rows go), then
+ * every session, code and row of the user goes (ON DELETE CASCADE), then their media files.
+ */
+export async function deleteAccount(app: FastifyInstance, user: User): Promise<void> {
+  const now = isoAt(app.now());
+  const media = await app.db.selectFrom('media_items').select('storage_key').where('user_id', '=', user.id).execute();
+  await app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'canceled', cancel_at: now, updated_at: now })
+      .where('user_id', '=', user.id)
+      .where('status', 'not in', ['canceled', 'expired'])
+      .execute();
+    await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await trx.deleteFrom('otp_codes').where('email', '=', user.email).execute();
+    await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+  // Files after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
+  for (const { storage_key } of media) {
+    const file = mediaPath(app.config.mediaDir, storage_key);
+    if (!file) {
+      app.log.warn({ storage_key }, 'media key outside MEDIA_DIR: not deleted');
+      continue;
+    }
+    await rm(file, { force: true }).catch((err: unknown) => app.log.error({ err, file }, 'could not delete a media file'));
+  }
+}
+
+/** The file of a storage key, or null when the key would point outside the media folder. */
+export function mediaPath(mediaDir: string, key: string): string | null {
+  const file = resolve(mediaDir, key);
+  const rel = relative(mediaDir, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? file : null;
+}

@@ -1,0 +1,59 @@
+// Helpers for account tests: an app with a movable clock, and the sign-up flow through the outbox.
+import { expect } from 'vitest';
+import { buildApp } from '../../../server/src/app.ts';
+import type { Config } from '../../../server/src/config.ts';
+import { readOutbox } from '../../../server/src/mail/mailer.ts';
+import type { App } from '../../../server/src/types.ts';
+import { testConfig } from './app.ts';
+import type { TestDatabase } from './db.ts';
+
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+/** A clock that starts at the real time and moves only when told. */
+export function manualClock(start = Date.now()): Clock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+export interface AccountsApp {
+  app: App;
+  config: Config;
+  clock: Clock;
+  post(url: string, payload: object, token?: string): ReturnType<App['inject']>;
+  /** The newest code mailed to `email`, read from the outbox as a user would. */
+  lastOtp(email: string): Promise<string>;
+  /** Sign-up, OTP from the outbox, verify: answers the verify_otp body (tokens and profile). */
+  signUp(email: string, password?: string, name?: string): Promise<{ access: string; refresh: string; profile: { user_id: string } }>;
+}
+
+export async function accountsApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<AccountsApp> {
+  const config = testConfig(database, env);
+  const clock = manualClock();
+  const app = await buildApp(config, { database, now: clock.now });
+  await app.ready();
+  const post: AccountsApp['post'] = (url, payload, token) =>
+    app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const lastOtp = async (email: string) => {
+    const mail = (await readOutbox(config.outboxDir)).find((m) => m.to === email);
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  };
+  return {
+    app,
+    config,
+    clock,
+    post,
+    lastOtp,
+    async signUp(email, password = 'secret-pass', name = 'Asha Verma') {
+      expect((await post('/api/create_profile/', { email, name, password })).statusCode).toBe(201);
+      expect((await post('/api/send_otp/', { email })).statusCode).toBe(200);
+      const res = await post('/api/verify_otp/', { email, otp: await lastOtp(email) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+  };
+}
