@@ -1,0 +1,100 @@
+// The signed-in session kept in IndexedDB (ARCHITECTURE §5): an installed app reopened later
+// starts with an empty sessionStorage, so main.tsx restores the session from here before the
+// first render. The service worker can read the same record (it cannot read sessionStorage).
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
+
+export const SESSION_DB_NAME = 'persona-session';
+export const SESSION_STORE_NAME = 'session';
+/** The one record of the store: the session's sessionStorage keys and values. */
+export const SESSION_RECORD_KEY = 'current';
+
+export type PersistedSession = Partial<Record<SessionKeyName, string>>;
+
+let store: UseStore | null = null;
+function sessionStore(): UseStore {
+  store ??= createStore(SESSION_DB_NAME, SESSION_STORE_NAME);
+  return store;
+}
+
+/** A session is worth keeping only with both tokens: the access token expires in minutes. */
+function isUsable(session: PersistedSession | undefined): session is PersistedSession {
+  return Boolean(session?.[SessionKey.accessToken] && session[SessionKey.refreshToken]);
+}
+
+export async function savePersistedSession(session: PersistedSession): Promise<void> {
+  await set(SESSION_RECORD_KEY, { ...session }, sessionStore());
+}
+
+export async function loadPersistedSession(): Promise<PersistedSession | null> {
+  const session = await get<PersistedSession>(SESSION_RECORD_KEY, sessionStore());
+  return isUsable(session) ? session : null;
+}
+
+export async function clearPersistedSession(): Promise<void> {
+  await clear(sessionStore());
+}
+
+/** The session keys currently in sessionStorage. */
+export function readSessionFromStorage(): PersistedSession {
+  const session: PersistedSession = {};
+  for (const key of SESSION_KEYS) {
+    const value = sessionStorage.getItem(key);
+    if (value !== null) session[key] = value;
+  }
+  return session;
+}
+
+/**
+ * Copies the session in sessionStorage to IndexedDB. Call after sign-in and whenever tokens or
+ * the user's name change (the api client calls it after a token refresh). Without an access
+ * token in sessionStorage nothing is written: clearing is always explicit.
+ */
+export async function persistSessionFromStorage(): Promise<void> {
+  const session = readSessionFromStorage();
+  if (!isUsable(session)) return;
+  try {
+    await savePersistedSession(session);
+  } catch {
+    // IndexedDB unavailable (private mode, quota): the tab keeps working from sessionStorage.
+  }
+}
+
+/**
+ * Before the first render: when this tab has no access token but IndexedDB holds a session,
+ * copy it into sessionStorage. Resolves true when a session was restored; never throws, and
+ * gives up after `timeoutMs` so a stuck IndexedDB cannot hold the page blank.
+ */
+export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean> {
+  if (sessionStorage.getItem(SessionKey.accessToken)) return false;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  let session: PersistedSession | null;
+  try {
+    session = await Promise.race([loadPersistedSession(), timeout]);
+  } catch {
+    return false;
+  }
+  if (!session || sessionStorage.getItem(SessionKey.accessToken)) return false;
+  for (const key of SESSION_KEYS) {
+    const value = session[key];
+    if (value !== undefined) sessionStorage.setItem(key, value);
+  }
+  return true;
+}
+
+/**
+ * Safety net for token changes made without telling us: when the page is hidden or closed,
+ * keep IndexedDB in step with this tab's live session.
+ */
+export function keepPersistedSessionInStep(target: Window = window): () => void {
+  const sync = () => {
+    if (document.visibilityState === 'hidden') void persistSessionFromStorage();
+  };
+  const onPageHide = () => void persistSessionFromStorage();
+  target.document.addEventListener('visibilitychange', sync);
+  target.addEventListener('pagehide', onPageHide);
+  return () => {
+    target.document.removeEventListener('visibilitychange', sync);
+    target.removeEventListener('pagehide', onPageHide);
+  };
+}

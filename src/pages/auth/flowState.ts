@@ -1,0 +1,28 @@
+// Navigation state carried between the login panel's modes.
+import type { FieldErrors } from '../../lib/validation';
+
+/** /otpverification: whose code it is, and (after a verified reset code) the reset token. */
+export interface OtpFlowState {
+  email: string;
+  purpose: 'signup' | 'reset';
+  /** Present after /verify_otp_for_forget/: the panel shows Set New Password. */
+  resetToken?: string;
+}
+
+/** An unknown Google user continuing into sign-up (spec §4), kept in memory only. */
+export interface GoogleIdentity {
+  email: string;
+  name: string;
+  credential: string;
+}
+
+export function readOtpFlowState(state: unknown): OtpFlowState | null {
+  if (!state || typeof state !== 'object') return null;
+  const s = state as Partial<OtpFlowState>;
+  if (typeof s.email !== 'string' || !s.email) return null;
+  if (s.purpose !== 'signup' && s.purpose !== 'reset') return null;
+  return { email: s.email, purpose: s.purpose, resetToken: typeof s.resetToken === 'string' ? s.resetToken : undefined };
+}
+
+/** What a submit handler hands back to its form: server-side field messages, if any. */
+export type SubmitResult<F extends string> = FieldErrors<F> | void;

@@ -1,0 +1,97 @@
+// The signed-in session: sessionStorage (the spec's keys) is the source of truth for this tab,
+// IndexedDB keeps a copy for the next launch, and this store lets React follow along.
+import { create } from 'zustand';
+import { authApi, type AuthProfile, type GuideFlags } from '../api/auth';
+import { clearPersistedSession, persistSessionFromStorage } from '../lib/persistedSession';
+import { clearSession, getSession, hasAccessToken, SessionKey, setSession } from '../lib/session';
+
+export interface SignInData {
+  access: string;
+  refresh: string;
+  profile: AuthProfile;
+  /** Where the guide-tour flags are read from: the top level (login) or `profile` (OTP verify). */
+  flags: GuideFlags;
+}
+
+interface SessionState {
+  isAuthenticated: boolean;
+  userId: string | null;
+  userEmail: string | null;
+  userName: string | null;
+  /** Stores the tokens, ids and guide flags (sessionStorage + IndexedDB). */
+  signIn: (data: SignInData) => Promise<void>;
+  /** The profile's name changed. */
+  setUserName: (name: string) => Promise<void>;
+  /** Best-effort server logout (revokes the refresh token), then clears both copies. */
+  signOut: () => Promise<void>;
+  /** Clears both copies without calling the server (account deleted, toggling login/signup). */
+  forget: () => Promise<void>;
+  /** Re-reads sessionStorage (after something outside the store changed it). */
+  sync: () => void;
+}
+
+function fromStorage() {
+  if (typeof sessionStorage === 'undefined') {
+    return { isAuthenticated: false, userId: null, userEmail: null, userName: null };
+  }
+  return {
+    isAuthenticated: hasAccessToken(),
+    userId: getSession(SessionKey.userId),
+    userEmail: getSession(SessionKey.userEmail),
+    userName: getSession(SessionKey.userName),
+  };
+}
+
+const flag = (value: boolean | undefined) => (value ? 'true' : 'false');
+
+/** Writes a sign-in answer into sessionStorage under the spec's keys (document 1 §3). */
+export function writeSignIn({ access, refresh, profile, flags }: SignInData): void {
+  setSession(SessionKey.accessToken, access);
+  setSession(SessionKey.refreshToken, refresh);
+  setSession(SessionKey.userId, String(profile.user_id));
+  setSession(SessionKey.userEmail, profile.email);
+  setSession(SessionKey.userName, profile.name);
+  setSession(SessionKey.guideFace, flag(flags.guide_tour_face_seen));
+  setSession(SessionKey.guideImage, flag(flags.guide_tour_image_seen));
+  setSession(SessionKey.guideVideo, flag(flags.guide_tour_video_seen));
+}
+
+async function clearEverywhere(): Promise<void> {
+  clearSession();
+  try {
+    await clearPersistedSession();
+  } catch {
+    // IndexedDB unavailable: nothing was persisted there either.
+  }
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  ...fromStorage(),
+  signIn: async (data) => {
+    writeSignIn(data);
+    set(fromStorage());
+    await persistSessionFromStorage();
+  },
+  setUserName: async (name) => {
+    setSession(SessionKey.userName, name);
+    set({ userName: name });
+    await persistSessionFromStorage();
+  },
+  signOut: async () => {
+    const refreshToken = getSession(SessionKey.refreshToken);
+    if (refreshToken) {
+      try {
+        await authApi.logout(refreshToken);
+      } catch {
+        // Best effort: the local session ends whatever the server says.
+      }
+    }
+    await clearEverywhere();
+    set(fromStorage());
+  },
+  forget: async () => {
+    await clearEverywhere();
+    set(fromStorage());
+  },
+  sync: () => set(fromStorage()),
+}));
