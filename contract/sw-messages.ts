@@ -6,18 +6,38 @@ export interface SkipWaitingMessage {
   type: 'SKIP_WAITING';
 }
 
-export type SwMessage = SkipWaitingMessage;
+/**
+ * Page -> worker: fetch these site media images into the runtime cache in the background, so
+ * every public page shows its images offline after the first visit. Missing files (the server
+ * may still be generating them) are skipped and tried again on the next message.
+ */
+export interface WarmSiteMediaMessage {
+  type: 'WARM_SITE_MEDIA';
+  urls: string[];
+}
+
+export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage;
 
 export type SwMessageType = SwMessage['type'];
 
-const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING']);
+const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA']);
+
+/** Name of the runtime cache that holds site media images (page and worker agree on it). */
+export const SITE_MEDIA_CACHE = 'site-media-images';
 
 /** Narrows untrusted `event.data` to a known message. */
 export function isSwMessage(data: unknown): data is SwMessage {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { type?: unknown }).type === 'string' &&
-    SW_MESSAGE_TYPES.has((data as { type: string }).type)
-  );
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    typeof (data as { type?: unknown }).type !== 'string' ||
+    !SW_MESSAGE_TYPES.has((data as { type: string }).type)
+  ) {
+    return false;
+  }
+  if ((data as { type: string }).type === 'WARM_SITE_MEDIA') {
+    const urls = (data as { urls?: unknown }).urls;
+    return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
+  }
+  return true;
 }

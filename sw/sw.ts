@@ -10,7 +10,8 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { isSwMessage } from '../contract/sw-messages';
+import { isSwMessage, SITE_MEDIA_CACHE } from '../contract/sw-messages';
+import { siteMediaRoute, warmSiteMedia } from './siteMedia';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -28,6 +29,10 @@ registerRoute(
 );
 
 const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
+
+// Site media images (public pages): cache first, warmed in the background; before the generic
+// media route so it wins. Videos are not routed, so their range requests go straight through.
+registerRoute(siteMediaRoute(SITE_MEDIA_CACHE));
 
 registerRoute(
   ({ url, request }) =>
@@ -57,6 +62,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   switch (event.data.type) {
     case 'SKIP_WAITING':
       void self.skipWaiting();
+      break;
+    case 'WARM_SITE_MEDIA':
+      event.waitUntil(warmSiteMedia(SITE_MEDIA_CACHE, event.data.urls));
       break;
   }
 });

@@ -1,9 +1,8 @@
 // Typed calls of the public site (spec 000 §7): newsletter, contact, IP and country lookups.
+import type { CountryNameResponse, MessageResponse, SiteMediaStatus } from '../../contract/site';
 import { api } from './client';
 
-export interface MessageResponse {
-  message: string;
-}
+export type { MessageResponse, SiteMediaStatus };
 
 /** 201 for a new address; 200 with a message when already subscribed. */
 export function subscribeNewsletter(email: string) {
@@ -25,13 +24,8 @@ export async function findIpAddress(): Promise<string> {
   return data.ip;
 }
 
-export interface CountryAnswer {
-  country: string | null;
-  country_name?: string | null;
-}
-
-export async function countryForIp(ip: string): Promise<CountryAnswer> {
-  const { data } = await api.post<CountryAnswer>('/get_country_name/', { ip_address: ip });
+export async function countryForIp(ip: string): Promise<CountryNameResponse> {
+  const { data } = await api.post<CountryNameResponse>('/get_country_name/', { ip_address: ip });
   return data;
 }
 
@@ -46,13 +40,6 @@ export async function countryList(): Promise<CountryOption[]> {
   return Object.entries(data)
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export interface SiteMediaStatus {
-  ready: boolean;
-  version: number;
-  made: number;
-  total: number;
 }
 
 export async function siteMediaStatus(): Promise<SiteMediaStatus> {

@@ -9,6 +9,7 @@ import { BLOGS_PAGE, blogBySlug, readTimeLabel } from '../../content/blogs';
 import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
 import type { BlogArticle } from '../../content/types';
 import { MediaImage } from './components/MediaImage';
+import { useWarmSiteMedia } from './components/useWarmSiteMedia';
 
 const { width, height } = SITE_MEDIA_SIZES.blog;
 
@@ -114,6 +115,7 @@ function Article({ blog }: { blog: BlogArticle }) {
 
 /** Blog Details (/blogsDetails/:slug). */
 export default function BlogDetailsPage() {
+  useWarmSiteMedia();
   const { slug = '' } = useParams();
   const blog = blogBySlug(slug);
   return (

@@ -2,6 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../app/ui/PageTitle';
 import { glowGradient } from '../../../theme/accent';
+import { useWarmSiteMedia } from './useWarmSiteMedia';
 
 interface PageHeroProps {
   /** The <h1>: plain part and optional gradient part (together they make the page's name). */
@@ -16,6 +17,7 @@ interface PageHeroProps {
 
 /** The top of an inner public page: glow, h1, headline and intro. */
 export function PageHero({ title, highlight, headline, intro, children, center }: PageHeroProps) {
+  useWarmSiteMedia();
   return (
     <Box position="relative">
       <Box position="absolute" inset="-10 -20 auto" h="72" bgImage={glowGradient} bgRepeat="no-repeat" opacity="0.7" pointerEvents="none" aria-hidden />

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { HERO } from '../../../content/home';
 import { MEDIA_PLACEHOLDER } from '../components/MediaImage';
 import { useReducedMotion } from '../components/useReducedMotion';
+import { useWarmSiteMedia } from '../components/useWarmSiteMedia';
 
 /** Starts the background video only after the page has loaded, so it never delays first paint. */
 function useAfterLoad(): boolean {
@@ -76,6 +77,7 @@ function HeroBackground() {
 
 /** Home hero: background video (poster until the page has loaded), headline, Login / Get Started. */
 export function HeroSection() {
+  useWarmSiteMedia();
   usePageTitle('Create your own virtual influencer');
   return (
     <Box as="section" position="relative" overflow="hidden" aria-labelledby="home-hero-title">

@@ -1,0 +1,178 @@
+// Home page behaviour: feature tabs, FAQ accordion, testimonial slider timing, newsletter paths.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser } from './support/browser';
+
+function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  return messages;
+}
+
+describe('home: feature tabs and FAQ', () => {
+  const f = useBrowser(DESKTOP);
+
+  it('the first tab is selected; clicking another shows its heading; arrows move the selection', async () => {
+    await f.page.goto('/');
+    const tabs = f.page.getByRole('tablist', { name: 'Features' }).getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(5);
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.nth(0).innerText()).toBe('AI Face Generation');
+    const panel = f.page.getByRole('tabpanel');
+    expect(await panel.getByRole('heading').innerText()).toBe('Create a face that has never existed');
+    expect(await panel.innerText()).toContain('Blend three celebrity names');
+
+    await f.page.getByRole('tab', { name: 'Cloth Swap' }).click();
+    expect(await f.page.getByRole('tab', { name: 'Cloth Swap' }).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('false');
+    expect(await panel.getByRole('heading').innerText()).toBe('Change outfits in seconds');
+
+    await f.page.getByRole('tab', { name: 'Cloth Swap' }).press('ArrowDown');
+    expect(await f.page.getByRole('tab', { name: 'AI Music Generator' }).getAttribute('aria-selected')).toBe('true');
+    await f.page.keyboard.press('ArrowDown'); // wraps to the first
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('Image to Video previews a muted, looping, autoplaying video', async () => {
+    await f.page.goto('/');
+    await f.page.getByRole('tab', { name: 'Image to Video' }).click();
+    const video = f.page.getByRole('tabpanel').locator('video');
+    await expect.poll(() => video.count()).toBe(1);
+    const props = await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, autoplay: v.autoplay, src: v.getAttribute('src') }));
+    expect(props).toEqual({ muted: true, loop: true, autoplay: true, src: '/media/site/features/imagetovideo.mp4' });
+    expect(await f.page.getByRole('tabpanel').getByRole('heading').innerText()).toBe('Bring your images to life');
+  });
+
+  it('FAQ: one item open at a time; clicking the open item closes it', async () => {
+    await f.page.goto('/');
+    const faq = f.page.getByRole('region', { name: /Frequently Asked Questions/ }).or(f.page.locator('section[aria-labelledby="home-faq-title"]'));
+    const questions = faq.first().getByRole('button');
+    await expect.poll(() => questions.count()).toBe(6);
+    const expanded = () => questions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-expanded')));
+    expect(await expanded()).toEqual(Array(6).fill('false'));
+
+    await questions.nth(0).click();
+    expect(await expanded()).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    expect(await f.page.getByText(/Persona Studio is a web app for creating AI virtual influencers/).isVisible()).toBe(true);
+
+    await questions.nth(2).click();
+    expect(await expanded()).toEqual(['false', 'false', 'true', 'false', 'false', 'false']);
+    expect(await f.page.getByText(/Persona Studio is a web app for creating AI virtual influencers/).isVisible()).toBe(false);
+
+    await questions.nth(2).click();
+    expect(await expanded()).toEqual(Array(6).fill('false'));
+  });
+});
+
+describe('home: testimonials', () => {
+  const f = useBrowser(DESKTOP);
+  const middle = (page: Page) => page.getByRole('region', { name: 'Testimonials slider' }).locator('[aria-current="true"]').getAttribute('aria-label');
+
+  it('the slider advances one card every 3000 ms, wraps, and has Previous/Next', async () => {
+    await f.page.clock.install();
+    await f.page.goto('/');
+    const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
+    await expect.poll(() => slider.getByRole('group').count()).toBe(3);
+    // Freeze time: from here only runFor moves the page's clock.
+    await f.page.clock.pauseAt(await f.page.evaluate(() => Date.now() + 10));
+    const index = async () => Number((await middle(f.page))?.split(' of ')[0]);
+    const start = await index();
+    expect([2, 3]).toContain(start); // starts with cards 1, 2, 3 (one advance at most before the pause)
+    // Three visible: the middle at full opacity, the others dimmed.
+    const opacities = await slider.getByRole('group').evaluateAll((els) => els.map((e) => getComputedStyle(e).opacity));
+    expect(opacities).toEqual(['0.45', '1', '0.45']);
+
+    await f.page.clock.runFor(3000); // exactly one card
+    await expect.poll(index).toBe(start + 1);
+    await f.page.clock.runFor(2999); // the next advance is exactly 3000 ms after the last one
+    expect(await index()).toBe(start + 1);
+    await f.page.clock.runFor(1);
+    await expect.poll(index).toBe(start + 2);
+
+    const toWrap = 8 - (start + 2) + 1; // advances until the middle card is card 1 again
+    for (let i = 0; i < toWrap; i++) await f.page.clock.runFor(3000);
+    await expect.poll(() => middle(f.page)).toBe('1 of 8: Meera Kapoor');
+    expect(await slider.getByRole('group').first().getAttribute('aria-label')).toBe('8 of 8: Marcus Bennett');
+
+    await f.page.getByRole('button', { name: 'Next testimonial' }).click();
+    await expect.poll(() => middle(f.page)).toBe('2 of 8: Daniel Okafor');
+    await f.page.getByRole('button', { name: 'Previous testimonial' }).click();
+    await f.page.getByRole('button', { name: 'Previous testimonial' }).click();
+    await expect.poll(() => middle(f.page)).toBe('8 of 8: Marcus Bennett');
+  });
+
+  it('cards show initials, title and stars filled to the count; the marquee loops all 8', async () => {
+    await f.page.goto('/testimonials');
+    await expect.poll(() => f.page.getByRole('heading', { level: 1 }).innerText()).toBe('Testimonials');
+    const marquee = f.page.getByRole('region', { name: 'Testimonials', exact: true });
+    const visibleCopy = marquee.locator('[data-marquee-copy="0"] > *');
+    await expect.poll(() => visibleCopy.count()).toBe(8);
+    const first = visibleCopy.first();
+    expect(await first.getByTestId('initials').innerText()).toBe('MK');
+    expect(await first.getByRole('img').getAttribute('aria-label')).toBe('5 out of 5 stars');
+    expect(await first.locator('svg[data-filled="true"]').count()).toBe(5);
+    const third = visibleCopy.nth(2); // Sofia Martínez, 4 stars
+    expect(await third.getByRole('img').getAttribute('aria-label')).toBe('4 out of 5 stars');
+    expect(await third.locator('svg[data-filled="true"]').count()).toBe(4);
+    expect(await third.getByTestId('initials').innerText()).toBe('SM');
+    const animation = await marquee.locator(':scope > div').evaluate((e) => getComputedStyle(e).animationIterationCount);
+    expect(animation).toBe('infinite');
+  });
+});
+
+describe('home: newsletter', () => {
+  const f = useBrowser(DESKTOP);
+  const form = (page: Page) => page.getByRole('form', { name: 'Newsletter sign-up' });
+
+  it('an empty submit shows the message for 2 s and sends nothing', async () => {
+    await f.page.goto('/');
+    let sent = 0;
+    f.page.on('request', (r) => {
+      if (r.url().includes('/api/news_letter/')) sent++;
+    });
+    await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
+    const alert = form(f.page).getByRole('alert');
+    expect(await alert.innerText()).toBe('Please enter a valid email address');
+    const shownAt = Date.now();
+    await expect.poll(() => alert.innerText(), { timeout: 4000, interval: 100 }).toBe('');
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(1500);
+    expect(shownFor).toBeLessThan(3000);
+    expect(sent).toBe(0);
+  });
+
+  it('success alerts the joined message; the same address again alerts the server message; no reload', async () => {
+    const dialogs = collectDialogs(f.page);
+    await f.page.goto('/');
+    await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const email = `fan-${Date.now()}@example.com`;
+    await form(f.page).getByLabel('Email address').fill(email);
+    await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialogs).toEqual(['Successfully joined our community']);
+    await form(f.page).getByLabel('Email address').fill(email);
+    await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toBe('You are already subscribed to our newsletter.');
+    expect(await f.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  it('failure alerts the server message, or "Error: Unable to process" without one', async () => {
+    const dialogs = collectDialogs(f.page);
+    await f.page.goto('/');
+    await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await f.page.route('**/api/news_letter/', (route) => route.fulfill({ status: 500, json: { error: 'Newsletter service is down' } }));
+    await form(f.page).getByLabel('Email address').fill('someone@example.com');
+    await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialogs).toEqual(['Newsletter service is down']);
+
+    await f.page.unroute('**/api/news_letter/');
+    await f.page.route('**/api/news_letter/', (route) => route.abort());
+    await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toBe('Error: Unable to process');
+    expect(await f.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  });
+});
