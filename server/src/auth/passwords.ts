@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /** argon2id with OWASP's minimum: 19 MiB, 2 passes, 1 lane. Runs on libuv's pool, off the event loop. */
@@ -11,8 +12,29 @@ export const PASSWORD_HASH_OPTIONS: Options = {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * argon2 runs on libuv's thread pool (4 threads), which file reads share. Unbounded, a burst of
+ * logins fills every thread and takes every core from the event loop; so at most one hash per core
+ * but one runs at a time (at least one), and the rest wait their turn here.
+ */
+export const ARGON2_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism() - 1));
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight to the next waiter
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS);
+  return limited(() => hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 // A real hash of a random password, made once: unknown emails and password-less accounts are
@@ -25,12 +47,13 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
-    dummyHash ??= hash(crypto.randomUUID(), PASSWORD_HASH_OPTIONS);
-    await verify(await dummyHash, password).catch(() => false);
+    dummyHash ??= hashPassword(crypto.randomUUID());
+    const dummy = await dummyHash;
+    await limited(() => verify(dummy, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(passwordHash, password);
+    return await limited(() => verify(passwordHash, password));
   } catch {
     return false; // a malformed stored hash never signs anyone in
   }

@@ -1,4 +1,5 @@
 // Helpers for account tests: an app with a movable clock, and the sign-up flow through the outbox.
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
@@ -22,7 +23,7 @@ export interface AccountsApp {
   app: App;
   config: Config;
   clock: Clock;
-  post(url: string, payload: object, token?: string): ReturnType<App['inject']>;
+  post(url: string, payload: object, token?: string): Promise<LightMyRequestResponse>;
   /** The newest code mailed to `email`, read from the outbox as a user would. */
   lastOtp(email: string): Promise<string>;
   /** Sign-up, OTP from the outbox, verify: answers the verify_otp body (tokens and profile). */
