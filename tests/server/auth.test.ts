@@ -66,6 +66,11 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     const users = await database.current.db.selectFrom('users').selectAll().execute();
     expect(users).toHaveLength(1);
     expect(users[0].name).toBe('Ravi');
+    // A code mailed before the restart no longer verifies (it was sent for another password).
+    await t.post('/api/send_otp/', { email: 'ravi@example.com' });
+    const early = await t.lastOtp('ravi@example.com');
+    await t.post('/api/create_profile/', { email: 'ravi@example.com', name: 'Ravi', password: 'second-pass' });
+    expect((await t.post('/api/verify_otp/', { email: 'ravi@example.com', otp: early })).json().error).toBe('Invalid OTP.');
     await t.post('/api/send_otp/', { email: 'ravi@example.com' });
     await t.post('/api/verify_otp/', { email: 'ravi@example.com', otp: await t.lastOtp('ravi@example.com') });
     expect((await t.post('/api/manual_login/', { email: 'ravi@example.com', password: 'second-pass' })).statusCode).toBe(200);

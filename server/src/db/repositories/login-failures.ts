@@ -15,10 +15,10 @@ export function loginFailuresRepository(db: Db) {
       return Number(row.n);
     },
 
-    /** Records a failure and drops this address's failures that fell out of the window. */
+    /** Records a failure and drops every failure that fell out of the window (the table stays small). */
     async record(email: string, now: string, windowStart: string): Promise<void> {
       await db.insertInto('login_failures').values({ id: newId(), email, created_at: now }).execute();
-      await db.deleteFrom('login_failures').where('email', '=', email).where('created_at', '<', windowStart).execute();
+      await db.deleteFrom('login_failures').where('created_at', '<', windowStart).execute();
     },
 
     async clear(email: string): Promise<void> {

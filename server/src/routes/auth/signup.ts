@@ -10,6 +10,7 @@ import { MESSAGES, RESET_TOKEN_TTL_MS, isoAt, normalizeEmail, validName } from '
 import { newOpaqueToken, sha256 } from '../../auth/secrets.ts';
 import { issueSession } from '../../auth/sessions.ts';
 import { loginFailuresRepository } from '../../db/repositories/login-failures.ts';
+import { otpRepository } from '../../db/repositories/otp.ts';
 import { tokensRepository } from '../../db/repositories/tokens.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { isUniqueViolation } from '../../db/util.ts';
@@ -49,6 +50,8 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
         throw err;
       }
       if (!user) throw new HttpError(400, MESSAGES.emailTaken, 'email');
+      // Sign-up starts over: a code mailed for an earlier attempt must not verify this password.
+      await otpRepository(app.db).voidAll(email, isoAt(app.now()));
       return reply.code(201).send({ status: 'success', message: 'Account created. Verify your email with the code we send you.' });
     },
   );
