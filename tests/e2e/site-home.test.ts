@@ -1,7 +1,10 @@
 // Home page behaviour: feature tabs, FAQ accordion, testimonial slider timing, newsletter paths.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, useBrowser } from './support/browser';
+
+// Pages load lazily against a real server: give polls room on a busy 2-core machine.
+vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];

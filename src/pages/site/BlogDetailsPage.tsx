@@ -31,17 +31,13 @@ function Titled({ title, highlight, as, size }: { title: string; highlight: stri
 function AuthorAvatar({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
   return (
-    <chakra.img
+    <img
       src={failed ? '/favicon.svg' : src}
       alt={failed ? 'Persona Studio' : name}
       width={44}
       height={44}
-      w="11"
-      h="11"
-      rounded="full"
-      objectFit="cover"
-      bg="bg.emphasized"
       onError={() => setFailed(true)}
+      style={{ width: 44, height: 44, borderRadius: '9999px', objectFit: 'cover', background: '#21212F', flexShrink: 0 }}
     />
   );
 }

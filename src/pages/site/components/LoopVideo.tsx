@@ -1,6 +1,6 @@
 import { Box, chakra, type BoxProps } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { MEDIA_PLACEHOLDER } from './MediaImage';
+import { FILL, MEDIA_PLACEHOLDER } from './MediaImage';
 import { useReducedMotion } from './useReducedMotion';
 
 interface LoopVideoProps extends Omit<BoxProps, 'children'> {
@@ -44,10 +44,10 @@ export function LoopVideo({ src, poster, label, width, height, lazy = true, ...b
   return (
     <Box position="relative" overflow="hidden" aspectRatio={`${width} / ${height}`} bgImage={MEDIA_PLACEHOLDER} {...box}>
       {posterOk ? (
-        <chakra.img src={poster} alt="" aria-hidden width={width} height={height} loading="lazy" decoding="async" onError={() => setPosterOk(false)} position="absolute" inset="0" w="100%" h="100%" objectFit="cover" />
+        <img src={poster} alt="" aria-hidden width={width} height={height} loading="lazy" decoding="async" onError={() => setPosterOk(false)} style={FILL} />
       ) : null}
       {reduced ? null : (
-        <chakra.video
+        <video
           ref={ref}
           src={inView ? src : undefined}
           poster={poster}
@@ -59,11 +59,7 @@ export function LoopVideo({ src, poster, label, width, height, lazy = true, ...b
           preload="none"
           width={width}
           height={height}
-          position="absolute"
-          inset="0"
-          w="100%"
-          h="100%"
-          objectFit="cover"
+          style={FILL}
         />
       )}
       {reduced ? <chakra.span srOnly>{label}</chakra.span> : null}

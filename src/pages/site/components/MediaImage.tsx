@@ -1,5 +1,8 @@
-import { Box, chakra, type BoxProps } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, type BoxProps } from '@chakra-ui/react';
+import { useState, type CSSProperties } from 'react';
+
+/** Fills the aspect-ratio box (plain elements keep their width/height attributes). */
+export const FILL: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' };
 
 interface MediaImageProps extends Omit<BoxProps, 'children'> {
   src: string;
@@ -25,7 +28,7 @@ export function MediaImage({ src, alt, width, height, loading = 'lazy', fetchPri
   return (
     <Box position="relative" overflow="hidden" aspectRatio={`${width} / ${height}`} bgImage={MEDIA_PLACEHOLDER} {...box}>
       {failed ? null : (
-        <chakra.img
+        <img
           src={src}
           alt={alt}
           width={width}
@@ -34,12 +37,8 @@ export function MediaImage({ src, alt, width, height, loading = 'lazy', fetchPri
           decoding="async"
           fetchPriority={fetchPriority}
           onError={() => setFailed(true)}
-          position="absolute"
-          inset="0"
-          w="100%"
-          h="100%"
-          objectFit={fit}
           draggable={false}
+          style={{ ...FILL, objectFit: fit }}
         />
       )}
     </Box>

@@ -1,11 +1,11 @@
-import { Box, Button, Container, Heading, HStack, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AccentLinkButton } from '../../../app/ui/AccentButton';
 import { GradientText } from '../../../app/ui/GradientText';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { HERO } from '../../../content/home';
-import { MEDIA_PLACEHOLDER } from '../components/MediaImage';
+import { FILL, MEDIA_PLACEHOLDER } from '../components/MediaImage';
 import { useReducedMotion } from '../components/useReducedMotion';
 import { useWarmSiteMedia } from '../components/useWarmSiteMedia';
 
@@ -35,7 +35,7 @@ function HeroBackground() {
   return (
     <Box position="absolute" inset="0" bgImage={MEDIA_PLACEHOLDER} aria-hidden>
       {posterOk ? (
-        <chakra.img
+        <img
           src={HERO.poster}
           alt=""
           width={HERO.width}
@@ -43,15 +43,11 @@ function HeroBackground() {
           fetchPriority="high"
           decoding="async"
           onError={() => setPosterOk(false)}
-          position="absolute"
-          inset="0"
-          w="100%"
-          h="100%"
-          objectFit="cover"
+          style={FILL}
         />
       ) : null}
       {loaded && !reduced ? (
-        <chakra.video
+        <video
           ref={video}
           src={HERO.video}
           poster={posterOk ? HERO.poster : undefined}
@@ -59,11 +55,9 @@ function HeroBackground() {
           loop
           autoPlay
           playsInline
-          position="absolute"
-          inset="0"
-          w="100%"
-          h="100%"
-          objectFit="cover"
+          width={HERO.width}
+          height={HERO.height}
+          style={FILL}
         />
       ) : null}
       <Box
