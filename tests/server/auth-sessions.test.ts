@@ -33,6 +33,18 @@ describe.each(engines)('sessions on %s', (engine) => {
     await t.app.close();
   });
 
+  it('lets only one of two parallel refreshes of the same token win, and treats the other as reuse', async () => {
+    const t = await accountsApp(database.current);
+    const s = await t.signUp('race@example.com');
+    const answers = await Promise.all([1, 2].map(() => t.post('/api/refresh/', { refresh_token: s.refresh })));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok.length).toBeLessThanOrEqual(1);
+    expect(answers.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(1);
+    // Whatever won, the family is revoked now: its newest token is dead too.
+    for (const r of ok) expect((await t.post('/api/refresh/', { refresh_token: r.json().refresh })).statusCode).toBe(401);
+    await t.app.close();
+  });
+
   it('expires refresh tokens after 30 days and logs out a family', async () => {
     const t = await accountsApp(database.current);
     const s = await t.signUp('exp@example.com');

@@ -161,6 +161,21 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     await t.app.close();
   });
 
+  it('never compares more than 5 guesses, even sent in parallel', async () => {
+    const t = await accountsApp(database.current);
+    await t.post('/api/create_profile/', { email: 'burst@example.com', name: 'Burst', password: 'secret-pass' });
+    await t.post('/api/send_otp/', { email: 'burst@example.com' });
+    const code = await t.lastOtp('burst@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.post('/api/verify_otp/', { email: 'burst@example.com', otp: wrong })));
+    expect(answers.every((r) => r.statusCode === 400)).toBe(true);
+    expect(answers.filter((r) => r.json().error === 'Invalid OTP.')).toHaveLength(5);
+    const row = await database.current.db.selectFrom('otp_codes').select('attempts').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect((await t.post('/api/verify_otp/', { email: 'burst@example.com', otp: code })).statusCode).toBe(400);
+    await t.app.close();
+  });
+
   it('sends at most 5 codes an hour to an address', async () => {
     const t = await accountsApp(database.current);
     await t.post('/api/create_profile/', { email: 'spam@example.com', name: 'Spam', password: 'secret-pass' });
