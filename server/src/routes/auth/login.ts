@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AppConfigResponse, GoogleLoginBody, GoogleUnknownUser, LoginResponse, LogoutBody, ManualLoginBody, RefreshBody,
   RefreshResponse,
@@ -11,7 +12,6 @@ import { loginFailuresRepository } from '../../db/repositories/login-failures.ts
 import { usersRepository } from '../../db/repositories/users.ts';
 import { HttpError } from '../../http-error.ts';
 import { findGoogleUser, nameOrEmpty, verifyCredential } from './google.ts';
-import { Type } from 'typebox';
 
 const TAGS = ['auth'];
 
