@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
 import { createLogger } from './logger.ts';
+import { startSiteMedia } from './media/siteMediaLibrary.ts';
 
 const FORCE_EXIT_MS = 10_000;
 
@@ -35,6 +36,8 @@ const app = await buildApp(config, { database, logger: log });
 await app.listen({ host: config.host, port: config.port });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log.info(`Persona Studio is running at http://${shownHost}:${config.port}`);
+// In the background: requests are served while missing site media is made (GET /api/site_media_status).
+void startSiteMedia({ mediaDir: config.mediaDir, cacheDir: config.siteMediaCache, logger: log });
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

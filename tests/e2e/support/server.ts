@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // A finished site media library is copied from here instead of being rendered for every server.
+      SITE_MEDIA_CACHE: join(ROOT, '.tmp', 'site-media-cache'),
       // Lets parallel work build the page into its own folder instead of dist/.
       ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
       ...env,

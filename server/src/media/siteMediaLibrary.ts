@@ -1,0 +1,175 @@
+// Makes the site media library (SITE_MEDIA_MANIFEST) under <media>/site on start: only what is
+// missing, everything when the stamp in <site>/.version is stale. With SITE_MEDIA_CACHE set, files
+// are copied from <cache>/<stamp>/ when it holds them, and every rendered file is added there.
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { SiteMediaEntry, SiteMediaVideo } from '../../../src/content/types.ts';
+import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION } from '../../../src/content/siteMediaManifest.ts';
+import { renderImage, renderPoster, renderVideo, writeAtomically } from './render.ts';
+import { libraryStamp } from './siteMediaStamp.ts';
+import { clearProgress, readStamp, reportProgress, STAMP_FILE } from './siteMediaStatus.ts';
+
+export interface SiteMediaOptions {
+  mediaDir: string;
+  /** SITE_MEDIA_CACHE: where finished libraries are kept, one folder per stamp. */
+  cacheDir?: string | null;
+  manifest?: readonly SiteMediaEntry[];
+  version?: number;
+  /** Parallel jobs (each ffmpeg runs single-threaded); 2 by default. */
+  concurrency?: number;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  signal?: AbortSignal;
+}
+
+export interface SiteMediaSummary {
+  /** Files rendered. */
+  made: number;
+  /** Files copied from the cache. */
+  copied: number;
+  /** Files that failed (the stamp is then not written, so the next start tries again). */
+  failed: number;
+  total: number;
+  seconds: number;
+  ready: boolean;
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+
+/** One unit of work: an image, or a video with its poster (drawn from the same still). */
+type Job = { kind: 'image'; entry: SiteMediaEntry } | { kind: 'video'; video: SiteMediaVideo; needVideo: boolean; poster?: SiteMediaEntry };
+
+function plan(todo: readonly SiteMediaEntry[], manifest: readonly SiteMediaEntry[]): Job[] {
+  const posters = new Map<string, SiteMediaVideo>();
+  for (const e of manifest) if (e.kind === 'video') posters.set(e.poster, e);
+  const wanted = new Set(todo.map((e) => e.path));
+  const jobs: Job[] = [];
+  for (const entry of todo) {
+    if (entry.kind === 'video') {
+      jobs.push({ kind: 'video', video: entry, needVideo: true, poster: manifest.find((e) => e.path === entry.poster && wanted.has(e.path)) });
+    } else {
+      const video = posters.get(entry.path);
+      if (!video) jobs.push({ kind: 'image', entry });
+      else if (!wanted.has(video.path)) jobs.push({ kind: 'video', video, needVideo: false, poster: entry });
+      // else: made with its video
+    }
+  }
+  // Images first: they are most of what the pages show, and quick.
+  return jobs.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'image' ? -1 : 1));
+}
+
+/** Runs tasks with at most `limit` at a time; resolves when all have settled. */
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function copyInto(from: string, to: string): Promise<void> {
+  await writeAtomically(to, (tmp) => copyFile(from, tmp));
+}
+
+/**
+ * Makes one file: copied from the cache when it holds it, else rendered and then added to the
+ * cache file by file, so even a server stopped half-way leaves its work for the next one.
+ */
+async function makeFile(
+  path: string,
+  siteDir: string,
+  cacheLib: string | null,
+  render: (file: string) => Promise<void>,
+  summary: SiteMediaSummary,
+): Promise<void> {
+  const file = join(siteDir, path);
+  if (cacheLib && (await exists(join(cacheLib, path)))) {
+    await copyInto(join(cacheLib, path), file);
+    summary.copied += 1;
+    return;
+  }
+  await render(file);
+  summary.made += 1;
+  if (cacheLib) await copyInto(file, join(cacheLib, path));
+}
+
+/** Makes what is missing or stale. Safe to run again: a complete, current library makes nothing. */
+export async function generateSiteMedia(options: SiteMediaOptions): Promise<SiteMediaSummary> {
+  const started = performance.now();
+  const manifest = options.manifest ?? SITE_MEDIA_MANIFEST;
+  const version = options.version ?? SITE_MEDIA_MANIFEST_VERSION;
+  const siteDir = join(options.mediaDir, 'site');
+  const stamp = libraryStamp(manifest, version);
+  const log = options.logger;
+  const total = manifest.length;
+
+  const current = readStamp(siteDir) === stamp;
+  const missing = current ? (await Promise.all(manifest.map(async (e) => ((await exists(join(siteDir, e.path))) ? null : e)))).filter((e) => e !== null) : [...manifest];
+  const summary: SiteMediaSummary = { made: 0, copied: 0, failed: 0, total, seconds: 0, ready: true };
+  if (missing.length === 0) return summary;
+
+  await mkdir(siteDir, { recursive: true });
+  // Stale or incomplete from here on: a crash before the end leaves no stamp, so the next start redoes it.
+  await rm(join(siteDir, STAMP_FILE), { force: true });
+  // One cache folder per stamp, so libraries of different versions (or test manifests) never mix.
+  const cacheLib = options.cacheDir ? join(options.cacheDir, stamp) : null;
+  let done = total - missing.length;
+  reportProgress(siteDir, done, total);
+  const step = () => reportProgress(siteDir, (done += 1), total);
+
+  try {
+    await pool(plan(missing, manifest), options.concurrency ?? 2, async (job) => {
+      if (options.signal?.aborted) return;
+      const label = job.kind === 'image' ? job.entry.path : job.video.path;
+      try {
+        if (job.kind === 'image') {
+          await makeFile(job.entry.path, siteDir, cacheLib, (file) => renderImage(job.entry, file), summary);
+          step();
+          return;
+        }
+        if (job.poster) {
+          await makeFile(job.poster.path, siteDir, cacheLib, (file) => renderPoster(job.video, file), summary);
+          step();
+        }
+        if (job.needVideo) {
+          await makeFile(job.video.path, siteDir, cacheLib, (file) => renderVideo(job.video, file, options.signal), summary);
+          step();
+        }
+      } catch (err) {
+        summary.failed += 1;
+        if (!options.signal?.aborted) log?.error({ err, file: label }, 'site media: could not make a file');
+      }
+    });
+
+    summary.ready = summary.failed === 0 && !options.signal?.aborted;
+    if (summary.ready) {
+      await writeFile(join(siteDir, STAMP_FILE), `${stamp}\n`);
+      // Marks the cached library complete (informational: files are reused one by one).
+      if (cacheLib && summary.made > 0) await writeFile(join(cacheLib, STAMP_FILE), `${stamp}\n`).catch(() => {});
+    }
+  } finally {
+    clearProgress(siteDir);
+    summary.seconds = (performance.now() - started) / 1000;
+  }
+  return summary;
+}
+
+/** Starts generation in the background after the server listens; logs one summary line. */
+export function startSiteMedia(options: SiteMediaOptions & { logger: Pick<Logger, 'info' | 'warn' | 'error'> }): Promise<SiteMediaSummary | null> {
+  return generateSiteMedia(options).then(
+    (s) => {
+      if (s.made + s.copied + s.failed > 0) {
+        const how = s.copied > 0 ? `copied ${s.copied} from the cache` : `made ${s.made}`;
+        options.logger.info({ ...s, seconds: Number(s.seconds.toFixed(2)) }, `site media: ${how} of ${s.total} files in ${s.seconds.toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`);
+      }
+      return s;
+    },
+    (err: unknown) => {
+      options.logger.error({ err }, 'site media: generation failed');
+      return null;
+    },
+  );
+}
