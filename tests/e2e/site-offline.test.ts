@@ -1,0 +1,89 @@
+// Offline: after one visit, public pages and their images load with the server gone.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, PHONE } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+
+async function waitForSiteMedia(url: string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/api/site_media_status`).catch(() => null);
+    if (res?.ok && ((await res.json()) as { ready: boolean }).ready) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('site media was not generated in time');
+}
+
+/** Every <img> inside main (scrolled into view so lazy ones load) has decoded pixels. */
+async function imagesInMain(page: Page): Promise<Array<{ src: string; w: number }>> {
+  const imgs = page.getByRole('main').locator('img');
+  const n = await imgs.count();
+  const out: Array<{ src: string; w: number }> = [];
+  for (let i = 0; i < n; i++) {
+    const img = imgs.nth(i);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete)).toBe(true);
+    out.push(await img.evaluate((e: HTMLImageElement) => ({ src: e.getAttribute('src') ?? '', w: e.naturalWidth })));
+  }
+  return out;
+}
+
+describe('offline public pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    await waitForSiteMedia(server.url);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('/blogs and /pricing reload with their images, and an unvisited page shows its images, with the server stopped', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/blogs');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The page asks the worker to warm the site image cache after load; wait until the blog covers and the about picture are in.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('site-media-images');
+            const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+            return keys.filter((k) => k.startsWith('/media/site/blog/') || k === '/media/site/about/story.webp').length;
+          }),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(11);
+    await page.goto('/pricing');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pricing');
+
+    await server.stop();
+    expect(await fetch(`${server.url}/`).then(() => 'reachable', () => 'unreachable')).toBe('unreachable');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pricing');
+    await expect.poll(() => page.getByRole('article', { name: 'Basic plan' }).count()).toBe(1);
+    const logo = page.getByRole('banner').locator('img').first();
+    await expect.poll(() => logo.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBeGreaterThan(0);
+
+    await page.goto('/blogs');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Blogs');
+    const blogImages = await imagesInMain(page);
+    expect(blogImages).toHaveLength(10);
+    for (const img of blogImages) expect(img.w, img.src).toBeGreaterThan(0);
+
+    await page.goto('/about'); // never visited online
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About Us');
+    const story = page.getByRole('main').getByRole('img', { name: /Ahmedabad studio/ });
+    await expect.poll(() => story.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBeGreaterThan(0);
+    await context.close();
+  }, 240_000);
+});
