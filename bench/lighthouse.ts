@@ -1,0 +1,116 @@
+// npm run bench:lighthouse — Lighthouse (mobile preset, simulated throttling) on / and /pricing
+// of the built app served by the real server, in Debian's Chromium. Prints LCP, CLS and TBT per
+// page and the gzip size of the JavaScript each page loads, against the targets; the last line
+// holds the key figures. Build first (npm run build, or point BENCH_PUBLIC_DIR at a build).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { ROOT, startServer } from '../tests/e2e/support/server.ts';
+
+const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing').split(',');
+const TARGET = { lcpMs: 2500, cls: 0.1, tbtMs: 200, jsKb: 150 } as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  sessionTargetType?: string;
+  mimeType?: string;
+}
+
+interface PageResult {
+  path: string;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+  scripts: number;
+}
+
+/** Sum of gzip sizes of the same-origin scripts the page itself requested. */
+async function jsGzipKb(origin: string, items: NetworkItem[]): Promise<{ kb: number; count: number }> {
+  const urls = new Set(
+    items
+      .filter((i) => i.resourceType === 'Script' && (i.sessionTargetType ?? 'page') === 'page')
+      .map((i) => i.url)
+      .filter((u) => u.startsWith(origin)),
+  );
+  let bytes = 0;
+  for (const url of urls) {
+    const res = await fetch(url);
+    bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return { kb: bytes / 1024, count: urls.size };
+}
+
+async function audit(origin: string, path: string, port: number): Promise<PageResult> {
+  const runner = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const { audits, runtimeError } = runner.lhr;
+  if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
+  const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
+  const js = await jsGzipKb(origin, items);
+  return {
+    path,
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    jsKb: js.kb,
+    scripts: js.count,
+  };
+}
+
+const ok = (pass: boolean) => (pass ? 'ok' : 'OVER');
+
+async function main(): Promise<void> {
+  const publicDir = resolve(process.env.BENCH_PUBLIC_DIR ?? process.env.PUBLIC_DIR ?? join(ROOT, 'dist'));
+  if (!existsSync(join(publicDir, 'index.html'))) {
+    throw new Error(`No build in ${publicDir}: run npm run build first (or set BENCH_PUBLIC_DIR).`);
+  }
+  const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production' });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const results: PageResult[] = [];
+  try {
+    // Warm the server (first-request compilation, media library start) before measuring.
+    await fetch(`${server.url}/`).then((r) => r.arrayBuffer());
+    for (const path of PAGES) {
+      const r = await audit(server.url, path, chrome.port);
+      results.push(r);
+      console.log(
+        `${path.padEnd(10)} LCP ${(r.lcpMs / 1000).toFixed(2)} s (${ok(r.lcpMs <= TARGET.lcpMs)}, ${(r.lcpMs / TARGET.lcpMs).toFixed(2)}x target)` +
+          `  CLS ${r.cls.toFixed(3)} (${ok(r.cls <= TARGET.cls)})` +
+          `  TBT ${Math.round(r.tbtMs)} ms (${ok(r.tbtMs <= TARGET.tbtMs)}, ${(r.tbtMs / TARGET.tbtMs).toFixed(2)}x target)` +
+          `  JS ${r.jsKb.toFixed(1)} KB gzip in ${r.scripts} files (${ok(r.jsKb <= TARGET.jsKb)}, ${(r.jsKb / TARGET.jsKb).toFixed(2)}x target)`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  const worst = {
+    lcp: Math.max(...results.map((r) => r.lcpMs)),
+    cls: Math.max(...results.map((r) => r.cls)),
+    tbt: Math.max(...results.map((r) => r.tbtMs)),
+    js: Math.max(...results.map((r) => r.jsKb)),
+  };
+  const pass = worst.lcp <= TARGET.lcpMs && worst.cls <= TARGET.cls && worst.tbt <= TARGET.tbtMs && worst.js <= TARGET.jsKb;
+  console.log(
+    `targets: LCP <= 2.5 s, CLS <= 0.1, TBT <= 200 ms, public-page JS <= 150 KB gzip\n` +
+      `lighthouse (mobile, worst of ${PAGES.join(' ')}): LCP ${(worst.lcp / 1000).toFixed(2)} s, CLS ${worst.cls.toFixed(3)}, ` +
+      `TBT ${Math.round(worst.tbt)} ms, JS ${worst.js.toFixed(1)} KB gzip -> ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  if (!pass) process.exitCode = 1;
+}
+
+await main();
