@@ -2,7 +2,7 @@
 // nothing (cold: sharp + ffmpeg) and again into a fresh folder from SITE_MEDIA_CACHE (warm: copies).
 // The last line is the key figure: warm/cold ratio.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE_MEDIA_MANIFEST } from '../src/content/siteMediaManifest.ts';
 import { generateSiteMedia } from '../server/src/media/siteMediaLibrary.ts';
@@ -25,7 +25,7 @@ try {
   const again = await generateSiteMedia({ mediaDir: join(root, 'warm'), cacheDir });
   const videos = SITE_MEDIA_MANIFEST.filter((e) => e.kind === 'video').length;
   const mb = folderBytes(join(root, 'cold', 'site')) / 1e6;
-  console.log(`site media library: ${SITE_MEDIA_MANIFEST.length} files (${videos} videos), ${mb.toFixed(1)} MB, 2-core machine`);
+  console.log(`site media library: ${SITE_MEDIA_MANIFEST.length} files (${videos} videos), ${mb.toFixed(1)} MB; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
   console.log(`cold (render with sharp + ffmpeg, concurrency 2): ${cold.seconds.toFixed(2)} s, made ${cold.made}`);
   console.log(`warm (copy from SITE_MEDIA_CACHE):                ${warm.seconds.toFixed(2)} s, copied ${warm.copied}`);
   console.log(`already complete (stamp check only):              ${again.seconds.toFixed(3)} s`);

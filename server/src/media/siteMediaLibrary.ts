@@ -162,8 +162,8 @@ export function startSiteMedia(options: SiteMediaOptions & { logger: Pick<Logger
   return generateSiteMedia(options).then(
     (s) => {
       if (s.made + s.copied + s.failed > 0) {
-        const how = s.copied > 0 ? `copied ${s.copied} from the cache` : `made ${s.made}`;
-        options.logger.info({ ...s, seconds: Number(s.seconds.toFixed(2)) }, `site media: ${how} of ${s.total} files in ${s.seconds.toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`);
+        const how = [`made ${s.made}`, s.copied ? `copied ${s.copied} from the cache` : '', s.failed ? `${s.failed} failed` : ''].filter(Boolean).join(', ');
+        options.logger.info({ ...s, seconds: Number(s.seconds.toFixed(2)) }, `site media: ${how} (library of ${s.total} files) in ${s.seconds.toFixed(1)} s`);
       }
       return s;
     },
