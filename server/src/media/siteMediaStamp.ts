@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteMediaEntry } from '../../../src/content/types.ts';
 
 /** Bump when the art or encoding changes, so existing libraries and caches are redone. */
-export const SITE_MEDIA_GENERATOR_REVISION = 1;
+export const SITE_MEDIA_GENERATOR_REVISION = 2;
 
 /**
  * What `<site>/.version` holds: the manifest version, then a short hash of the manifest and the

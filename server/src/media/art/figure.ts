@@ -141,7 +141,7 @@ function face(s: FigureSpec): string {
       return (
         `<path d="M${n(x - 0.13 * r)},${n(y)} Q${n(x)},${n(y + 0.09 * r)} ${n(x + 0.13 * r)},${n(y)}" stroke="${line}" stroke-width="${n(0.04 * r)}" fill="none" stroke-linecap="round" opacity="0.8"/>` +
         `<path d="M${n(x - 0.16 * r)},${n(y - 0.17 * r)} Q${n(x)},${n(y - 0.26 * r)} ${n(x + 0.16 * r)},${n(y - 0.18 * r)}" stroke="${mix(traits.hairColor, line, 0.4)}" stroke-width="${n(0.05 * r)}" fill="none" stroke-linecap="round" opacity="0.7"/>` +
-        `<ellipse cx="${n(x + side * 0.06 * r)}" cy="${n(y + 0.28 * r)}" rx="${n(0.14 * r)}" ry="${n(0.08 * r)}" fill="${traits.palette.b}" opacity="0.16"/>`
+        `<ellipse cx="${n(x + side * 0.06 * r)}" cy="${n(y + 0.28 * r)}" rx="${n(0.14 * r)}" ry="${n(0.08 * r)}" fill="${traits.palette.b}" opacity="0.12"/>`
       );
     })
     .join('');

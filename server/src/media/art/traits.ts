@@ -22,7 +22,8 @@ export interface Traits {
   lean: number;
 }
 
-const has = (label: string, ...words: string[]) => words.some((w) => label.includes(w));
+/** True when the label has a word starting with one of `words` ('curl' matches 'curls'; 'long' not 'along'). */
+const has = (label: string, ...words: string[]) => words.some((w) => new RegExp(`\\b${w.trim()}`).test(label));
 
 function hairStyle(label: string, rng: Rng): HairStyle {
   if (has(label, 'bob')) return 'bob';
@@ -32,12 +33,12 @@ function hairStyle(label: string, rng: Rng): HairStyle {
   if (has(label, 'pixie')) return 'pixie';
   if (has(label, 'close-cropped', 'buzz')) return 'buzz';
   if (has(label, 'long', 'waves', 'wavy')) return 'long';
-  if (has(label, ' man', 'beard', 'theo', 'devan', 'rafael', 'kai')) return rng.pick(['short', 'short', 'buzz', 'curls'] as const);
+  if (has(label, 'man\\b', 'beard', 'theo', 'devan', 'rafael', 'kai\\b')) return rng.pick(['short', 'short', 'buzz', 'curls'] as const);
   return rng.pick(['long', 'long', 'bob', 'bun', 'ponytail', 'curls', 'short'] as const);
 }
 
 function hairColor(label: string, rng: Rng): string {
-  for (const key of ['platinum', 'silver', 'bleached', 'blonde', 'auburn', 'salt', 'black'] as const) {
+  for (const key of ['platinum', 'silver', 'bleached', 'blonde', 'auburn', 'salt', 'black', 'dark'] as const) {
     if (label.includes(key)) return HAIR_COLORS[key] as string;
   }
   return rng.pick([HAIR_COLORS.black, HAIR_COLORS.dark, HAIR_COLORS.brown, HAIR_COLORS.dark, HAIR_COLORS.auburn] as string[]);
@@ -60,7 +61,7 @@ export function readTraits(rawLabel: string, rng: Rng): Traits {
   const palette = rng.pick(PALETTES);
   const style = hairStyle(label, rng);
   const clothes = outfit(label, palette, rng);
-  const masculine = has(label, ' man', 'beard', ' his ', 'theo', 'devan', 'rafael', 'kai,');
+  const masculine = has(label, 'man\\b', 'beard', 'his\\b', 'theo', 'devan', 'rafael', 'kai\\b');
   return {
     palette,
     skin: rng.pick(SKIN),
