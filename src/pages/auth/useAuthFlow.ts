@@ -74,7 +74,10 @@ export function useAuthFlow() {
       const res = await attempt(() => authApi.manualLogin(email.trim(), password));
       if (res.ok) return void (await enterStudio(res.data, true));
       if (res.status === 404) return { email: AUTH_MESSAGES.noUser };
-      if ((res.status === 400 || res.status === 429) && serverText(res.body)) return { password: serverText(res.body) };
+      const text = serverText(res.body);
+      // The spec shows 400 texts under the password field; one about the email (not verified) goes there.
+      if (res.status === 400 && text) return res.body.field === 'email' ? { email: text } : { password: text };
+      if (res.status === 429 && text) return { password: text };
       notify(AUTH_MESSAGES.loginFailed);
     },
     [attempt, enterStudio],

@@ -1,4 +1,5 @@
-import { Checkbox, Field, Link } from '@chakra-ui/react';
+import { Box, Checkbox, Link, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 interface TermsCheckboxProps {
@@ -7,17 +8,19 @@ interface TermsCheckboxProps {
   error?: string;
 }
 
-/** Sign-up's required terms box, linking to /terms. */
+/** Sign-up's required terms box, linking to /terms (opened in a new tab so the form keeps its input). */
 export function TermsCheckbox({ checked, onChange, error }: TermsCheckboxProps) {
+  const errorId = useId();
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Box>
       <Checkbox.Root
         checked={checked}
         onCheckedChange={(e) => onChange(e.checked === true)}
+        invalid={Boolean(error)}
         colorPalette="brand"
         alignItems="flex-start"
       >
-        <Checkbox.HiddenInput />
+        <Checkbox.HiddenInput aria-describedby={error ? errorId : undefined} />
         <Checkbox.Control mt="0.5" />
         <Checkbox.Label fontWeight="normal" color="fg.muted">
           I agree to the{' '}
@@ -28,7 +31,11 @@ export function TermsCheckbox({ checked, onChange, error }: TermsCheckboxProps) 
           </Link>
         </Checkbox.Label>
       </Checkbox.Root>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+      {error ? (
+        <Text id={errorId} mt="1.5" fontSize="xs" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+    </Box>
   );
 }
