@@ -1,7 +1,7 @@
 // The route table of both spec documents (document 1 §2, document 2 §2). Every page is lazy,
 // so public pages never pull studio code. Paths keep the spec's spelling; the ones with
 // capitals match case-sensitively.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PageSpinner } from './PageSpinner';
 import { RequireAuth } from './RequireAuth';
@@ -11,23 +11,12 @@ import { SessionLayout } from './layouts/SessionLayout';
 
 const SignedInLayout = lazy(() => import('./layouts/SignedInLayout'));
 
-// Public site
-const HomePage = lazy(() => import('../pages/site/HomePage'));
+// Public site. Marketing pages use the router's `lazy`: the chunk loads before the route renders,
+// so the layout never paints a spinner that the page then pushes the footer away from (CLS).
+type PageModule = { default: ComponentType };
+const sitePage = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 const FooterPage = lazy(() => import('../pages/site/FooterPage'));
-const TestimonialsPage = lazy(() => import('../pages/site/TestimonialsPage'));
-const AboutPage = lazy(() => import('../pages/site/AboutPage'));
-const TermsPage = lazy(() => import('../pages/site/TermsPage'));
-const AffiliatePage = lazy(() => import('../pages/site/AffiliatePage'));
-const FaqsPage = lazy(() => import('../pages/site/FaqsPage'));
-const CareersPage = lazy(() => import('../pages/site/CareersPage'));
-const BlogsPage = lazy(() => import('../pages/site/BlogsPage'));
-const BlogDetailsPage = lazy(() => import('../pages/site/BlogDetailsPage'));
-const ContactPage = lazy(() => import('../pages/site/ContactPage'));
-const PricingPage = lazy(() => import('../pages/site/PricingPage'));
-const PrivacyPage = lazy(() => import('../pages/site/PrivacyPage'));
 const SidebarPage = lazy(() => import('../pages/site/SidebarPage'));
-const ComingSoonPage = lazy(() => import('../pages/site/ComingSoonPage'));
-const NotFoundPage = lazy(() => import('../pages/site/NotFoundPage'));
 const LoginPage = lazy(() => import('../pages/auth/LoginPage'));
 
 // Signed in: account
@@ -55,31 +44,33 @@ const loginRoutes: RouteObject[] = ['/login', '/signup', '/forgot', '/otpverific
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // Nothing while the first page's chunk loads (public pages use the router's `lazy`).
+    HydrateFallback: () => null,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/testimonials', element: <TestimonialsPage /> },
-          { path: '/about', element: <AboutPage /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/affiliate', element: <AffiliatePage /> },
-          { path: '/faqs', element: <FaqsPage /> },
-          { path: '/careers', element: <CareersPage /> },
-          { path: '/blogs', element: <BlogsPage /> },
-          { path: '/blogsDetails/:slug', caseSensitive: true, element: <BlogDetailsPage /> },
-          { path: '/contact', element: <ContactPage /> },
-          { path: '/pricing', element: <PricingPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/', lazy: sitePage(() => import('../pages/site/HomePage')) },
+          { path: '/testimonials', lazy: sitePage(() => import('../pages/site/TestimonialsPage')) },
+          { path: '/about', lazy: sitePage(() => import('../pages/site/AboutPage')) },
+          { path: '/terms', lazy: sitePage(() => import('../pages/site/TermsPage')) },
+          { path: '/affiliate', lazy: sitePage(() => import('../pages/site/AffiliatePage')) },
+          { path: '/faqs', lazy: sitePage(() => import('../pages/site/FaqsPage')) },
+          { path: '/careers', lazy: sitePage(() => import('../pages/site/CareersPage')) },
+          { path: '/blogs', lazy: sitePage(() => import('../pages/site/BlogsPage')) },
+          { path: '/blogsDetails/:slug', caseSensitive: true, lazy: sitePage(() => import('../pages/site/BlogDetailsPage')) },
+          { path: '/contact', lazy: sitePage(() => import('../pages/site/ContactPage')) },
+          { path: '/pricing', lazy: sitePage(() => import('../pages/site/PricingPage')) },
+          { path: '/privacy', lazy: sitePage(() => import('../pages/site/PrivacyPage')) },
           ...loginRoutes,
-          { path: '/commingsoon', element: <ComingSoonPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '/commingsoon', lazy: sitePage(() => import('../pages/site/ComingSoonPage')) },
+          { path: '*', lazy: sitePage(() => import('../pages/site/NotFoundPage')) },
         ],
       },
       // The spec declares /subscription twice, public and guarded; the public declaration comes
       // first and wins, so it is declared once here, as the public pricing page. The signed-in
       // pricing behaviour is decided inside PricingPage from the session; the layout follows it.
-      { path: '/subscription', element: <SessionLayout />, children: [{ index: true, element: <PricingPage /> }] },
+      { path: '/subscription', element: <SessionLayout />, children: [{ index: true, lazy: sitePage(() => import('../pages/site/PricingPage')) }] },
       { path: '/footer', element: suspended(<FooterPage />) },
       {
         path: '/sidebar',
