@@ -106,6 +106,22 @@ describe('site media library', () => {
     expect(other).toMatchObject({ made: 2, copied: 0 });
   });
 
+  it('reports a file it cannot make, leaves the folder unstamped and keeps the rest', async () => {
+    const mediaDir = join(root, 'media');
+    // libx264 refuses odd frame sizes with yuv420p: a stand-in for any encoder failure.
+    const odd = { ...clip, width: 271 };
+    const errors: unknown[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (obj: unknown) => errors.push(obj) };
+    const summary = await generateSiteMedia({ mediaDir, manifest: [SUBSET[0]!, odd, SUBSET[4]!], logger });
+    expect(summary).toMatchObject({ failed: 1, ready: false });
+    expect(errors).toHaveLength(1);
+    await stat(site(mediaDir, SUBSET[0]!.path));
+    await stat(site(mediaDir, odd.poster)); // the poster still shows where the clip would play
+    await expect(stat(site(mediaDir, odd.path))).rejects.toThrow();
+    await expect(stat(site(mediaDir, '.version'))).rejects.toThrow();
+    expect(siteMediaStatus(mediaDir, [SUBSET[0]!, odd, SUBSET[4]!]).ready).toBe(false);
+  });
+
   it('draws every manifest entry without gaps in the SVG', () => {
     for (const entry of SITE_MEDIA_MANIFEST) {
       const svg = siteMediaSvg(entry);

@@ -58,11 +58,10 @@ export async function renderVideo(video: SiteMediaVideo, file: string, signal?: 
   const filter =
     `zoompan=z='1+${zoom}*${p}':x='(iw-iw/zoom)*(0.5+${ax}*(${p}-0.5))':y='(ih-ih/zoom)*(0.5+${ay}*(${p}-0.5))'` +
     `:d=${frames}:s=${video.width}x${video.height}:fps=${FPS},format=yuv420p`;
-  const still = await sharp(Buffer.from(siteMediaSvg(video, STILL_SCALE))).png({ compressionLevel: 1 }).toBuffer();
   const stillFile = tempPath(`${file}.still.png`);
   await mkdir(dirname(file), { recursive: true });
   try {
-    await sharp(still).toFile(stillFile);
+    await sharp(Buffer.from(siteMediaSvg(video, STILL_SCALE))).png({ compressionLevel: 1 }).toFile(stillFile);
     await writeAtomically(file, (tmp) =>
       run(
         FFMPEG,
