@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIsoCountry } from './site/countries.ts';
 
 /** Every setting the server reads, for README and for `--help`-style listings. */
 export const configTable = [
@@ -201,7 +202,7 @@ class EnvReader {
     const raw = this.raw(name);
     if (raw === undefined) return null;
     const code = raw.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code) || new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(code) === undefined) {
+    if (!isIsoCountry(code)) {
       this.problem(name, 'must be a two-letter ISO country code such as IN or US');
       return null;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { countryOfIp } from '../../server/src/site/geo.ts';
 import { isNonPublicIp, normalizeIp } from '../../server/src/site/ip.ts';
 import { buildTestApp } from './support/app.ts';
@@ -111,5 +112,16 @@ describe('IP and country lookups', () => {
     expect(isNonPublicIp('172.20.1.1')).toBe(true);
     expect(isNonPublicIp('172.32.1.1')).toBe(false);
     expect(countryOfIp('192.168.1.1', 'US')).toEqual({ country: 'US', country_name: 'United States' });
+  });
+});
+
+describe('COUNTRY_OVERRIDE', () => {
+  it('accepts an ISO country code in any case and refuses anything else', () => {
+    const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/ps-config-check' };
+    expect(loadConfig({ ...base, COUNTRY_OVERRIDE: 'in' }).countryOverride).toBe('IN');
+    expect(loadConfig(base).countryOverride).toBeNull();
+    for (const bad of ['ZZ', 'EU', 'IND', 'India']) {
+      expect(() => loadConfig({ ...base, COUNTRY_OVERRIDE: bad })).toThrow(ConfigError);
+    }
   });
 });

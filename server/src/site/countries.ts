@@ -38,6 +38,7 @@ export function countryNames(): Readonly<Record<string, string>> {
   return names;
 }
 
+/** An officially assigned ISO 3166-1 alpha-2 code (not EU, UN, ZZ and other ICU region codes). */
 export function isIsoCountry(code: string): boolean {
   return ISO_ALPHA2.includes(code.toUpperCase());
 }
