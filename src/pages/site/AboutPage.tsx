@@ -4,7 +4,7 @@ import { GradientText } from '../../app/ui/GradientText';
 import { ABOUT_FIGURES, ABOUT_PAGE, ABOUT_STORY, ABOUT_STORY_IMAGE, ABOUT_STORY_TITLE, ABOUT_VALUES_TITLE, COMPANY_VALUES } from '../../content/about';
 import { MediaImage } from './components/MediaImage';
 import { NewsletterSection } from './components/NewsletterSection';
-import { PageHero } from './components/PageHero';
+import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 import { ValueIcon } from './components/ValueIcon';
 
@@ -15,7 +15,7 @@ export default function AboutPage() {
   return (
     <>
       <PageSection>
-        <PageHero title="About" highlight="Us" headline={`${ABOUT_PAGE.title} ${ABOUT_PAGE.gradianttitle}`} intro={ABOUT_PAGE.tagline} />
+        <PageHero title="About" highlight="Us" headline={<Highlighted title={ABOUT_PAGE.title} highlight={ABOUT_PAGE.gradianttitle} />} intro={ABOUT_PAGE.tagline} />
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 8, lg: 14 }} mt={{ base: 10, md: 14 }} alignItems="center">
           <Stack gap="4">
             <SectionHeading title={ABOUT_STORY_TITLE.title} highlight={ABOUT_STORY_TITLE.gradianttitle} />

@@ -7,7 +7,7 @@ import { ContentLinkView } from './components/ContentLinkView';
 import { FaqAccordion } from './components/FaqAccordion';
 import { MediaImage } from './components/MediaImage';
 import { NewsletterSection } from './components/NewsletterSection';
-import { PageHero } from './components/PageHero';
+import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 
 /** Affiliate (/affiliate): four steps, FAQ, newsletter. */
@@ -16,7 +16,7 @@ export default function AffiliatePage() {
     <>
       <PageSection>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 8, lg: 14 }} alignItems="center">
-          <PageHero title="Affiliate" highlight="Program" headline={`${AFFILIATE_PAGE.title} ${AFFILIATE_PAGE.gradianttitle}`} intro={AFFILIATE_PAGE.intro}>
+          <PageHero title="Affiliate" highlight="Program" headline={<Highlighted title={AFFILIATE_PAGE.title} highlight={AFFILIATE_PAGE.gradianttitle} />} intro={AFFILIATE_PAGE.intro}>
             <chakra.a href={AFFILIATE_APPLICATION_URL} target="_blank" rel="noopener noreferrer" css={accentButtonStyle} display="inline-flex" alignItems="center" px="7" h="12" rounded="full">
               {AFFILIATE_PAGE.applyLabel}
             </chakra.a>

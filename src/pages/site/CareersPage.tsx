@@ -5,7 +5,7 @@ import { PageSection } from '../../app/ui/PageSection';
 import { applyMailUrl, CAREERS_IMAGE, CAREERS_PAGE, JOBS } from '../../content/jobs';
 import type { Job } from '../../content/types';
 import { MediaImage } from './components/MediaImage';
-import { PageHero } from './components/PageHero';
+import { Highlighted, PageHero } from './components/PageHero';
 
 const JobDialog = lazy(() => import('./careers/JobDialog').then((m) => ({ default: m.JobDialog })));
 
@@ -21,7 +21,7 @@ export default function CareersPage() {
   return (
     <PageSection>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 8, lg: 14 }} alignItems="center">
-        <PageHero title="Careers" headline={`${CAREERS_PAGE.title} ${CAREERS_PAGE.gradianttitle}`} intro={CAREERS_PAGE.intro} />
+        <PageHero title="Careers" headline={<Highlighted title={CAREERS_PAGE.title} highlight={CAREERS_PAGE.gradianttitle} />} intro={CAREERS_PAGE.intro} />
         <MediaImage {...CAREERS_IMAGE} rounded="2xl" borderWidth="1px" borderColor="border.muted" />
       </SimpleGrid>
 

@@ -3,13 +3,13 @@ import { AccentLinkButton } from '../../app/ui/AccentButton';
 import { PageSection } from '../../app/ui/PageSection';
 import { FAQ_PAGE, FAQ_PAGE_ITEMS } from '../../content/faqs';
 import { FaqAccordion } from './components/FaqAccordion';
-import { PageHero } from './components/PageHero';
+import { Highlighted, PageHero } from './components/PageHero';
 
 /** FAQs (/faqs): seven questions; the plans one links to /pricing. */
 export default function FaqsPage() {
   return (
     <PageSection maxW="4xl">
-      <PageHero title="FAQs" headline={`${FAQ_PAGE.title} ${FAQ_PAGE.gradianttitle}`} intro={FAQ_PAGE.subtitle} />
+      <PageHero title="FAQs" headline={<Highlighted title={FAQ_PAGE.title} highlight={FAQ_PAGE.gradianttitle} />} intro={FAQ_PAGE.subtitle} />
       <Stack mt={{ base: 8, md: 12 }}>
         <FaqAccordion items={FAQ_PAGE_ITEMS} headingLevel={2} />
       </Stack>

@@ -5,7 +5,7 @@ import { hasAccessToken } from '../../lib/session';
 import { useDetectedCountry } from '../../stores/countryStore';
 import { accentGradient } from '../../theme/accent';
 import { FaqAccordion } from './components/FaqAccordion';
-import { PageHero } from './components/PageHero';
+import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 import { PlanCard } from './pricing/PlanCard';
 
@@ -24,7 +24,7 @@ export default function PricingPage() {
         {PROMOTION.label}
       </Box>
       <PageSection>
-        <PageHero center title="Pricing" headline={`${PRICING_PAGE.title} ${PRICING_PAGE.gradianttitle}`} intro={PRICING_PAGE.subtitle} />
+        <PageHero center title="Pricing" headline={<Highlighted title={PRICING_PAGE.title} highlight={PRICING_PAGE.gradianttitle} />} intro={PRICING_PAGE.subtitle} />
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5" mt={{ base: 8, md: 12 }} data-currency={currency}>
           {PLANS.map((plan) => (
             <PlanCard key={plan.id} plan={plan} currency={currency} signedIn={signedIn} />

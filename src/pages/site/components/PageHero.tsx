@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { GradientText } from '../../../app/ui/GradientText';
 import { PageTitle } from '../../../app/ui/PageTitle';
 import { glowGradient } from '../../../theme/accent';
 import { useWarmSiteMedia } from './useWarmSiteMedia';
@@ -36,5 +37,14 @@ export function PageHero({ title, highlight, headline, intro, children, center }
         {children}
       </Stack>
     </Box>
+  );
+}
+
+/** '{title} {gradianttitle}' with the second part in the accent gradient. */
+export function Highlighted({ title, highlight }: { title: string; highlight: string }) {
+  return (
+    <>
+      {title} <GradientText>{highlight}</GradientText>
+    </>
   );
 }
