@@ -135,9 +135,9 @@ export function useAuthFlow() {
       if (!googleIdentity) return;
       const { email, credential } = googleIdentity;
       const res = await attempt(() => authApi.createProfile({ name: name.trim(), email, credential }));
-      if (res.ok && 'access' in res.data && res.data.access) {
+      if (res.ok && res.data.access && res.data.refresh && res.data.profile) {
         setGoogleIdentity(null);
-        return enterStudio(res.data, false);
+        return enterStudio({ access: res.data.access, refresh: res.data.refresh, profile: res.data.profile }, false);
       }
       if (!res.ok && res.status === 400 && res.body.field === 'email') return { email: AUTH_MESSAGES.emailTaken };
       notify(AUTH_MESSAGES.googleCreateFailed);

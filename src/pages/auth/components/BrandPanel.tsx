@@ -40,7 +40,7 @@ export function BrandPanel() {
         onError={() => setImageFailed(true)}
       />
       )}
-      <Box position="absolute" inset="0" bgGradient="to-b" gradientFrom="rgba(9,9,15,0.05)" gradientVia="rgba(9,9,15,0.35)" gradientTo="rgba(9,9,15,0.95)" />
+      <Box position="absolute" inset="0" bgGradient="to-b" gradientFrom="rgba(9,9,15,0.05)" gradientVia="rgba(9,9,15,0.5)" gradientTo="rgba(9,9,15,0.97)" />
       <Stack position="relative" gap="4" p="10">
         <Logo height="32px" alignSelf="flex-start" />
         <Heading as="p" fontSize="4xl" lineHeight="1.15" letterSpacing="-0.02em" fontWeight="bold">
