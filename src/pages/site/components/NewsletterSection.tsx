@@ -1,7 +1,7 @@
 import { Box, Container, Stack } from '@chakra-ui/react';
 import { BANNER_IMAGES } from '../../../content/home';
 import { NEWSLETTER } from '../../../content/newsletter';
-import { MediaImage } from './MediaImage';
+import { PlainImage } from './PlainImage';
 import { NewsletterForm } from './NewsletterForm';
 import { SectionHeading } from './SectionHeading';
 
@@ -9,15 +9,15 @@ import { SectionHeading } from './SectionHeading';
 export function NewsletterSection() {
   return (
     <Box as="section" aria-labelledby="newsletter-title" position="relative" overflow="hidden" py={{ base: 16, md: 24 }}>
-      <Box position="absolute" inset="0" display="flex" gap="2" aria-hidden opacity="0.55">
+      <Box position="absolute" inset="0" display="flex" gap="2" aria-hidden opacity="0.75">
         {BANNER_IMAGES.map((img) => (
-          <MediaImage key={img.src} {...img} alt="" flex="0 0 auto" h="100%" w="auto" rounded="md" />
+          <PlainImage key={img.src} {...img} alt="" style={{ flex: '0 0 auto', height: '100%', borderRadius: 8 }} />
         ))}
       </Box>
       <Box
         position="absolute"
         inset="0"
-        bgImage="linear-gradient(180deg, rgba(9,9,15,0.92) 0%, rgba(9,9,15,0.7) 45%, rgba(9,9,15,0.92) 100%)"
+        bgImage="linear-gradient(180deg, rgba(9,9,15,0.9) 0%, rgba(9,9,15,0.45) 50%, rgba(9,9,15,0.9) 100%)"
         aria-hidden
       />
       <Container position="relative" maxW="3xl" px={{ base: 4, md: 8 }}>

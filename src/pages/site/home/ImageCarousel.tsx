@@ -1,7 +1,9 @@
 import { Box, HStack } from '@chakra-ui/react';
 import { keyframes } from '@emotion/react';
 import { CAROUSEL_IMAGES } from '../../../content/home';
-import { MediaImage } from '../components/MediaImage';
+import { PlainImage } from '../components/PlainImage';
+
+const CARD = { width: 'var(--carousel-card)', borderRadius: 12, border: '1px solid #1B1B2A' } as const;
 
 const scroll = keyframes({ from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-50%)' } });
 
@@ -15,6 +17,7 @@ export function ImageCarousel() {
       py={{ base: 6, md: 10 }}
       maskImage="linear-gradient(90deg, transparent, black 5%, black 95%, transparent)"
       _motionReduce={{ overflowX: 'auto' }}
+      css={{ '--carousel-card': { base: '9rem', md: '13rem' } }}
     >
       <HStack
         gap="0"
@@ -25,9 +28,9 @@ export function ImageCarousel() {
         {[0, 1].map((copy) => (
           <HStack key={copy} as="ul" listStyleType="none" gap={{ base: 3, md: 4 }} pr={{ base: 3, md: 4 }} aria-hidden={copy === 1 ? true : undefined}>
             {CAROUSEL_IMAGES.map((img) => (
-              <Box as="li" key={img.src} flexShrink={0}>
-                <MediaImage {...img} alt={copy === 1 ? '' : img.alt} w={{ base: '36', md: '52' }} rounded="xl" borderWidth="1px" borderColor="border.muted" />
-              </Box>
+              <li key={img.src} style={{ flexShrink: 0 }}>
+                <PlainImage {...img} alt={copy === 1 ? '' : img.alt} style={CARD} />
+              </li>
             ))}
           </HStack>
         ))}
