@@ -212,6 +212,24 @@ describe('accounts: login', () => {
     expect((await session()).userName).toBe(user.name);
   });
 
+  it('an account never verified is sent on to verify its email', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await fetch(`${server.url}/api/create_profile/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Kiran', password: 'secret-pass-1' }),
+    });
+    expect(res.status).toBe(201);
+    await logIn(page, email, 'secret-pass-1');
+    await expect.poll(() => fieldError(page, 'Email')).toBe('Please verify your email before logging in.');
+    await page.getByRole('button', { name: 'Verify your email' }).click();
+    await page.waitForURL('**/otpverification');
+    await fillOtp(page, await latestOtp(server.dataDir, email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.waitForURL('**/face');
+    expect((await session()).userEmail).toBe(email);
+  });
+
   it('the login/signup toggle clears sessionStorage', async () => {
     await page.goto('/login');
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'stale'));

@@ -11,7 +11,7 @@ import { LoginForm } from './components/LoginForm';
 import { NewPasswordForm } from './components/NewPasswordForm';
 import { OtpForm } from './components/OtpForm';
 import { SignupForm } from './components/SignupForm';
-import { readOtpFlowState } from './flowState';
+import { readOtpFlowState, useGoogleIdentity } from './flowState';
 import { useAuthFlow } from './useAuthFlow';
 
 /** The login panel's modes reachable by path; 'Set New Password' follows a verified reset OTP. */
@@ -57,6 +57,12 @@ export default function LoginPage() {
   useEffect(() => {
     if (!hasAccessToken()) void clearPersistedSession().catch(() => undefined);
   }, []);
+
+  // A Google identity waiting for the terms belongs to the sign-up panel only.
+  const clearGoogleIdentity = useGoogleIdentity((s) => s.set);
+  useEffect(() => {
+    if (mode !== 'signup') clearGoogleIdentity(null);
+  }, [mode, clearGoogleIdentity]);
 
   // The code screen needs to know whose code it is; opened directly, start from the login.
   if (mode === 'otp' && !otpState) return <Navigate to="/login" replace />;

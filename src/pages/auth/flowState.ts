@@ -1,4 +1,5 @@
 // Navigation state carried between the login panel's modes.
+import { create } from 'zustand';
 import type { FieldErrors } from '../../lib/validation';
 
 /** /otpverification: whose code it is, and (after a verified reset code) the reset token. */
@@ -15,6 +16,15 @@ export interface GoogleIdentity {
   name: string;
   credential: string;
 }
+
+/**
+ * Held outside the page component so it survives /login -> /signup whatever the router does
+ * with the element; never written to storage (it holds an ID token).
+ */
+export const useGoogleIdentity = create<{ identity: GoogleIdentity | null; set: (identity: GoogleIdentity | null) => void }>((set) => ({
+  identity: null,
+  set: (identity) => set({ identity }),
+}));
 
 export function readOtpFlowState(state: unknown): OtpFlowState | null {
   if (!state || typeof state !== 'object') return null;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { authApi, type AuthErrorBody, type LoginResponse, type ProfileAuthResponse } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useSessionStore } from '../../stores/sessionStore';
-import type { GoogleIdentity, OtpFlowState, SubmitResult } from './flowState';
+import { useGoogleIdentity, type OtpFlowState, type SubmitResult } from './flowState';
 import { notify } from './notify';
 
 export const AUTH_MESSAGES = {
@@ -34,7 +34,8 @@ export function useAuthFlow() {
   const signIn = useSessionStore((s) => s.signIn);
   const forget = useSessionStore((s) => s.forget);
   const [busy, setBusy] = useState(false);
-  const [googleIdentity, setGoogleIdentity] = useState<GoogleIdentity | null>(null);
+  const googleIdentity = useGoogleIdentity((s) => s.identity);
+  const setGoogleIdentity = useGoogleIdentity((s) => s.set);
 
   /** Runs one request behind the busy overlay; the overlay is gone before any alert. */
   const attempt = useCallback(async <T,>(call: () => Promise<{ data: T }>): Promise<Outcome<T>> => {
@@ -95,6 +96,9 @@ export function useAuthFlow() {
     },
     [attempt, navigate],
   );
+
+  /** An account created but never verified: send a new sign-up code and continue there. */
+  const resumeSignup = useCallback((email: string) => sendOtpThenVerify(email.trim(), 'signup'), [sendOtpThenVerify]);
 
   const signup = useCallback(
     async (name: string, email: string, password: string): Promise<SubmitResult<'email'>> => {
@@ -214,6 +218,7 @@ export function useAuthFlow() {
     googleIdentity,
     switchMode,
     login,
+    resumeSignup,
     signup,
     googleCredential,
     googleFailed,

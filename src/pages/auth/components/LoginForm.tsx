@@ -1,4 +1,4 @@
-import { Flex, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { AccentButton } from '../../../app/ui/AccentButton';
 import { hasErrors, validateLogin, type FieldErrors } from '../../../lib/validation';
@@ -46,6 +46,12 @@ export function LoginForm({ flow }: { flow: AuthFlow }) {
         <Flex justify="flex-end" mt="-2">
           <ModeLink to="/forgot">Forgot Password?</ModeLink>
         </Flex>
+        {errors.email && /verify your email/i.test(errors.email) ? (
+          // The account exists but its email was never verified: finish the sign-up.
+          <Button variant="outline" size="lg" w="full" onClick={() => void flow.resumeSignup(email)} disabled={flow.busy}>
+            Verify your email
+          </Button>
+        ) : null}
         <AccentButton type="submit" size="lg" w="full" disabled={flow.busy}>
           Login
         </AccentButton>
