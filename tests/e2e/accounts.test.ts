@@ -399,6 +399,45 @@ describe('accounts: feedback', () => {
   });
 });
 
+describe('accounts: error messages', () => {
+  it('profile and feedback failures show the spec texts', async () => {
+    await signedUpUser('errors');
+    const fail = (path: string, status = 500) =>
+      page.route(`**/api${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: '{"error":"boom"}' }));
+
+    await fail('/get_profiles/');
+    await page.goto('/profile');
+    await expect.poll(() => page.getByText('Failed to load profile data', { exact: true }).isVisible()).toBe(true);
+    await page.unroute('**/api/get_profiles/');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Edit name' }).isVisible()).toBe(true);
+
+    await fail('/update_profile/');
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Never Saved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Failed to update profile', { exact: true }).isVisible()).toBe(true);
+    // Still editing: nothing was saved.
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Never Saved');
+
+    await fail('/delete-profile/');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Failed to delete account', { exact: true }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+
+    await fail('/feedbacks/');
+    await page.goto('/feedback');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Failed to submit feedback. Please try again.', { exact: true }).isVisible()).toBe(true);
+    await page.unroute('**/api/feedbacks/');
+    await page.route('**/api/feedbacks/', (route) => route.abort());
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('An error occurred while submitting feedback.', { exact: true }).isVisible()).toBe(true);
+  });
+});
+
 describe('accounts: installed app', () => {
   it('a relaunch (new page, empty sessionStorage) is still signed in', async () => {
     const user = await signedUpUser('relaunch');
