@@ -45,9 +45,15 @@ export default function CareersPage() {
             <Heading as="h3" fontSize="xl">
               {job.title}
             </Heading>
-            <HStack gap="4" fontSize="sm" color="fg.muted" flexWrap="wrap">
-              <Text>{job.location}</Text>
-              <Text>{job.experience}</Text>
+            <HStack as="dl" gap="5" fontSize="sm" flexWrap="wrap">
+              <Stack gap="0">
+                <Text as="dt" fontSize="xs" color="fg.subtle">Location</Text>
+                <Text as="dd" color="fg.muted">{job.location}</Text>
+              </Stack>
+              <Stack gap="0">
+                <Text as="dt" fontSize="xs" color="fg.subtle">Experience</Text>
+                <Text as="dd" color="fg.muted">{job.experience}</Text>
+              </Stack>
             </HStack>
             <Wrap gap="2">
               {job.skills.map((s) => (
