@@ -68,6 +68,8 @@ async function doRefresh(): Promise<string | null> {
     if (!data.access) return null;
     setSession(SessionKey.accessToken, data.access);
     if (data.refresh) setSession(SessionKey.refreshToken, data.refresh);
+    // Keep the IndexedDB copy in step, else a relaunched app would reuse a rotated token.
+    void import('../lib/persistedSession').then((m) => m.persistSessionFromStorage());
     return data.access;
   } catch {
     return null;
