@@ -36,10 +36,11 @@ interface PageResult {
   tbtMs: number;
   jsKb: number;
   scripts: number;
+  biggest: string;
 }
 
 /** Sum of gzip sizes of the same-origin scripts the page itself requested. */
-async function jsGzipKb(origin: string, items: NetworkItem[]): Promise<{ kb: number; count: number }> {
+async function jsGzipKb(origin: string, items: NetworkItem[]): Promise<{ kb: number; count: number; biggest: string }> {
   const urls = new Set(
     items
       .filter((i) => i.resourceType === 'Script' && (i.sessionTargetType ?? 'page') === 'page')
@@ -47,11 +48,19 @@ async function jsGzipKb(origin: string, items: NetworkItem[]): Promise<{ kb: num
       .filter((u) => u.startsWith(origin)),
   );
   let bytes = 0;
+  const sizes: Array<[string, number]> = [];
   for (const url of urls) {
     const res = await fetch(url);
-    bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    const gz = gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    bytes += gz;
+    sizes.push([new URL(url).pathname.replace(/^\/assets\//, ''), gz]);
   }
-  return { kb: bytes / 1024, count: urls.size };
+  const biggest = sizes
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, gz]) => `${name} ${(gz / 1024).toFixed(1)}`)
+    .join(', ');
+  return { kb: bytes / 1024, count: urls.size, biggest };
 }
 
 async function audit(origin: string, path: string, port: number): Promise<PageResult> {
@@ -68,6 +77,7 @@ async function audit(origin: string, path: string, port: number): Promise<PageRe
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     jsKb: js.kb,
     scripts: js.count,
+    biggest: js.biggest,
   };
 }
 
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
           `  TBT ${Math.round(r.tbtMs)} ms (${ok(r.tbtMs <= TARGET.tbtMs)}, ${(r.tbtMs / TARGET.tbtMs).toFixed(2)}x target)` +
           `  JS ${r.jsKb.toFixed(1)} KB gzip in ${r.scripts} files (${ok(r.jsKb <= TARGET.jsKb)}, ${(r.jsKb / TARGET.jsKb).toFixed(2)}x target)`,
       );
+      console.log(`${''.padEnd(10)} biggest scripts (KB gzip): ${r.biggest}`);
     }
   } finally {
     chrome.kill();
