@@ -62,6 +62,14 @@ describe('offline public pages', () => {
         { timeout: 60_000, interval: 500 },
       )
       .toBe(11);
+    // Videos stay off the cache: a range request through the controlled page still gets 206.
+    const range = await page.evaluate(async () => {
+      const res = await fetch('/media/site/home/hero.mp4', { headers: { Range: 'bytes=0-99' } });
+      return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+    });
+    expect(range).toEqual({ status: 206, bytes: 100 });
+    expect(await page.evaluate(async () => (await caches.keys()).length > 0 && (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).some((r) => r.url.endsWith('.mp4'))))).some(Boolean))).toBe(false);
+
     await page.goto('/pricing');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pricing');
 
