@@ -24,7 +24,8 @@ cleanupOutdatedCaches();
 // /api and /media are the server's, never the shell's.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/media(\/|$)/],
+    // /dev/mailbox is a server page (development only), not a route of the app.
+    denylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/dev(\/|$)/],
   }),
 );
 

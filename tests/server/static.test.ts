@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../server/src/types.ts';
 import { buildTestApp } from './support/app.ts';
@@ -46,6 +47,24 @@ describe('media and the page', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers.etag).toBeDefined();
     expect(whole.headers['last-modified']).toBeDefined();
+    await app.close();
+  });
+
+  it('sends the build\'s pre-compressed .br sibling to clients that accept it, keeping the headers of the original', async () => {
+    const app = await appWithFixtures(database.current);
+    const pub = join(database.current.dataDir, 'public');
+    const script = 'self.addEventListener("install", () => {});'.repeat(20);
+    writeFileSync(join(pub, 'sw.js'), script);
+    writeFileSync(join(pub, 'sw.js.br'), brotliCompressSync(script));
+    const res = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
     await app.close();
   });
 

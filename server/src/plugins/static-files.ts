@@ -34,11 +34,15 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
     root: config.publicDir,
     prefix: '/',
     index: ['index.html'],
+    // The build writes .br/.gz beside text assets (vite.config.ts precompress).
+    preCompressed: true,
     list: false,
     dotfiles: 'ignore',
     cacheControl: false,
     suppressWarning: true,
-    setHeaders: (reply, path) => setPageHeaders(reply, relative(config.publicDir, path).split(sep).join('/')),
+    // With preCompressed the path is the .br/.gz sibling: judge by the original name.
+    setHeaders: (reply, path) =>
+      setPageHeaders(reply, relative(config.publicDir, path).split(sep).join('/').replace(/\.(br|gz)$/, '')),
   });
 
   const indexFile = join(config.publicDir, 'index.html');
