@@ -18,3 +18,21 @@ export function AuthField({ label, error, helper, ...input }: AuthFieldProps) {
     </Field.Root>
   );
 }
+
+interface EmailFieldProps extends Omit<AuthFieldProps, 'label' | 'onChange'> {
+  onValue: (email: string) => void;
+}
+
+/** The email field every mode uses. */
+export function EmailField({ onValue, ...field }: EmailFieldProps) {
+  return (
+    <AuthField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      onChange={(e) => onValue(e.target.value)}
+      {...field}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { AccentButton } from '../../../app/ui/AccentButton';
 import { hasErrors, validateForgot, type FieldErrors } from '../../../lib/validation';
 import type { AuthFlow } from '../useAuthFlow';
 import { AuthForm } from './AuthForm';
-import { AuthField } from './AuthField';
+import { EmailField } from './AuthField';
 import { ModeLink } from './ModeLink';
 
 /** Mode 3: Reset Password (ask for the email, send a code). */
@@ -26,15 +26,7 @@ export function ForgotForm({ flow }: { flow: AuthFlow }) {
         Enter the email of your account and we will send you a 6-digit code.
       </Text>
       <AuthForm gap="5" onSubmit={onSubmit}>
-        <AuthField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         <AccentButton type="submit" size="lg" w="full" disabled={flow.busy}>
           Send OTP
         </AccentButton>

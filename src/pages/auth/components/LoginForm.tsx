@@ -4,7 +4,7 @@ import { AccentButton } from '../../../app/ui/AccentButton';
 import { hasErrors, validateLogin, type FieldErrors } from '../../../lib/validation';
 import type { AuthFlow } from '../useAuthFlow';
 import { AuthForm } from './AuthForm';
-import { AuthField } from './AuthField';
+import { EmailField } from './AuthField';
 import { GoogleSignIn } from './GoogleSignIn';
 import { ModeLink } from './ModeLink';
 import { PasswordField } from './PasswordField';
@@ -26,15 +26,7 @@ export function LoginForm({ flow }: { flow: AuthFlow }) {
   return (
     <>
       <AuthForm gap="5" onSubmit={onSubmit}>
-        <AuthField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/validation';
 import type { AuthFlow } from '../useAuthFlow';
 import { AuthForm } from './AuthForm';
-import { AuthField } from './AuthField';
+import { AuthField, EmailField } from './AuthField';
 import { GoogleSignIn } from './GoogleSignIn';
 import { ModeLink } from './ModeLink';
 import { PasswordField } from './PasswordField';
@@ -58,16 +58,7 @@ export function SignupForm({ flow }: { flow: AuthFlow }) {
           onChange={(e) => onName(e.target.value)}
           error={errors.name}
         />
-        <AuthField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          readOnly={Boolean(google)}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} readOnly={Boolean(google)} />
         {google ? null : (
           <PasswordField
             label="Password"
