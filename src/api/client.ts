@@ -1,4 +1,4 @@
-import { clearSession, getSession, SessionKey, setSession } from '../lib/session';
+import { clearSession, getSession, SessionKey } from '../lib/session';
 import { securityKeyHeader } from '../lib/clientSecrets';
 
 /** Backend base: `/api` on our own origin unless VITE_BACKEND_URL says otherwise. */
@@ -45,16 +45,20 @@ let refreshInFlight: Promise<string | null> | null = null;
 
 /**
  * One refresh at a time: refresh tokens rotate on every use and a reused one revokes the family,
- * so parallel 401s must share a single /refresh/ call.
+ * so parallel 401s in this tab share one call, and tabs of the same session take turns
+ * (src/lib/persistedSession.ts refreshSessionAcrossTabs).
  */
 function refreshAccessToken(): Promise<string | null> {
-  refreshInFlight ??= doRefresh().finally(() => {
-    refreshInFlight = null;
-  });
+  refreshInFlight ??= import('../lib/persistedSession')
+    .then((m) => m.refreshSessionAcrossTabs(requestNewTokens))
+    .catch(() => null)
+    .finally(() => {
+      refreshInFlight = null;
+    });
   return refreshInFlight;
 }
 
-async function doRefresh(): Promise<string | null> {
+async function requestNewTokens(): Promise<{ access: string; refresh?: string } | null> {
   const refreshToken = getSession(SessionKey.refreshToken);
   if (!refreshToken) return null;
   try {
@@ -65,12 +69,7 @@ async function doRefresh(): Promise<string | null> {
     });
     if (!res.ok) return null;
     const data = (await res.json()) as { access?: string; refresh?: string };
-    if (!data.access) return null;
-    setSession(SessionKey.accessToken, data.access);
-    if (data.refresh) setSession(SessionKey.refreshToken, data.refresh);
-    // Keep the IndexedDB copy in step, else a relaunched app would reuse a rotated token.
-    void import('../lib/persistedSession').then((m) => m.persistSessionFromStorage());
-    return data.access;
+    return data.access ? { access: data.access, refresh: data.refresh } : null;
   } catch {
     return null;
   }

@@ -45,19 +45,91 @@ export function readSessionFromStorage(): PersistedSession {
   return session;
 }
 
+/** Where the browser has Web Locks, one tab at a time reads and writes the shared record. */
+function withSessionLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('persona-session', work) : work();
+}
+
+function generation(session: PersistedSession | null | undefined): number {
+  return Number(session?.[SessionKey.tokenGeneration] ?? 0) || 0;
+}
+
+async function loadQuietly(): Promise<PersistedSession | null> {
+  try {
+    return await loadPersistedSession();
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Copies the session in sessionStorage to IndexedDB. Call after sign-in and whenever tokens or
- * the user's name change (the api client calls it after a token refresh). Without an access
- * token in sessionStorage nothing is written: clearing is always explicit.
+ * Copies the session in sessionStorage to IndexedDB. Call after sign-in and whenever the user's
+ * name changes. Without an access token in sessionStorage nothing is written: clearing is always
+ * explicit. A tab holding an older token pair than the record never overwrites it: refresh tokens
+ * rotate, and putting back a rotated one would get the whole sign-in revoked at the next refresh.
  */
 export async function persistSessionFromStorage(): Promise<void> {
   const session = readSessionFromStorage();
   if (!isUsable(session)) return;
+  await withSessionLock(async () => {
+    const stored = await loadQuietly();
+    if (stored && stored[SessionKey.userId] === session[SessionKey.userId] && generation(stored) > generation(session)) return;
+    try {
+      await savePersistedSession(session);
+    } catch {
+      // IndexedDB unavailable (private mode, quota): the tab keeps working from sessionStorage.
+    }
+  }).catch(() => undefined);
+}
+
+export interface TokenPair {
+  access: string;
+  refresh?: string;
+}
+
+function accessStillValid(token: string | undefined): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return false;
   try {
-    await savePersistedSession(session);
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof exp === 'number' && exp * 1000 > Date.now() + 10_000;
   } catch {
-    // IndexedDB unavailable (private mode, quota): the tab keeps working from sessionStorage.
+    return false;
   }
+}
+
+/**
+ * Gets a new access token for this tab without racing other tabs of the same session: under a
+ * cross-tab lock, a newer pair another tab already stored is adopted (and used as it is while
+ * its access token lives); otherwise `requestTokens` rotates this tab's refresh token and the new
+ * pair is stored with the next generation number. Resolves the access token, or null.
+ */
+export async function refreshSessionAcrossTabs(requestTokens: () => Promise<TokenPair | null>): Promise<string | null> {
+  return withSessionLock(async () => {
+    const ours = readSessionFromStorage();
+    const stored = await loadQuietly();
+    const sameUser = stored && stored[SessionKey.userId] === ours[SessionKey.userId];
+    if (sameUser && generation(stored) > generation(ours)) {
+      for (const key of [SessionKey.accessToken, SessionKey.refreshToken, SessionKey.tokenGeneration] as const) {
+        const value = stored[key];
+        if (value !== undefined) sessionStorage.setItem(key, value);
+      }
+      if (accessStillValid(stored[SessionKey.accessToken])) return stored[SessionKey.accessToken] ?? null;
+    }
+    const tokens = await requestTokens();
+    if (!tokens) return null;
+    sessionStorage.setItem(SessionKey.accessToken, tokens.access);
+    if (tokens.refresh) sessionStorage.setItem(SessionKey.refreshToken, tokens.refresh);
+    const next = Math.max(generation(readSessionFromStorage()), sameUser ? generation(stored) : 0) + 1;
+    sessionStorage.setItem(SessionKey.tokenGeneration, String(next));
+    try {
+      await savePersistedSession(readSessionFromStorage());
+    } catch {
+      // IndexedDB unavailable: this tab carries on from sessionStorage.
+    }
+    return tokens.access;
+  });
 }
 
 /**

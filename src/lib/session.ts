@@ -11,6 +11,8 @@ export const SessionKey = {
   planDetails: 'Plan_Details',
   activeItem: 'activeItem',
   firstVisitTime: 'firstVisitTime',
+  /** Ours, not the spec's: orders token pairs across tabs (src/lib/persistedSession.ts). */
+  tokenGeneration: 'tokenGeneration',
 } as const;
 
 export type SessionKeyName = (typeof SessionKey)[keyof typeof SessionKey];
@@ -26,6 +28,7 @@ export const SESSION_KEYS: readonly SessionKeyName[] = [
   SessionKey.guideImage,
   SessionKey.guideVideo,
   SessionKey.planDetails,
+  SessionKey.tokenGeneration,
 ];
 
 export function getSession(key: SessionKeyName): string | null {

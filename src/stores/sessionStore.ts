@@ -54,6 +54,8 @@ export function writeSignIn({ access, refresh, profile, flags }: SignInData): vo
   setSession(SessionKey.guideFace, flag(flags.guide_tour_face_seen));
   setSession(SessionKey.guideImage, flag(flags.guide_tour_image_seen));
   setSession(SessionKey.guideVideo, flag(flags.guide_tour_video_seen));
+  // A new sign-in outranks every token pair an earlier session left in IndexedDB.
+  setSession(SessionKey.tokenGeneration, String(Date.now()));
 }
 
 async function clearEverywhere(): Promise<void> {

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { createStore, get } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearPersistedSession,
   loadPersistedSession,
   persistSessionFromStorage,
+  refreshSessionAcrossTabs,
   restorePersistedSession,
   savePersistedSession,
   SESSION_DB_NAME,
@@ -74,5 +75,68 @@ describe('persisted session', () => {
   it('restores nothing when nothing is kept', async () => {
     expect(await restorePersistedSession()).toBe(false);
     expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('token pairs shared by tabs of one session', () => {
+  function jwt(expiresInS: number): string {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + expiresInS })}.sig`;
+  }
+  function tab(generation: number, refresh: string, access = 'acc-old'): void {
+    sessionStorage.clear();
+    for (const [k, v] of Object.entries({ ...session, accessToken: access, refreshToken: refresh, tokenGeneration: String(generation) })) {
+      sessionStorage.setItem(k, v);
+    }
+  }
+
+  it('rotates this tab\'s token when no newer pair is stored, and stores the new pair one generation up', async () => {
+    tab(5, 'ref-5');
+    await persistSessionFromStorage();
+    const requestTokens = vi.fn(async () => ({ access: 'acc-6', refresh: 'ref-6' }));
+    expect(await refreshSessionAcrossTabs(requestTokens)).toBe('acc-6');
+    expect(requestTokens).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('refreshToken')).toBe('ref-6');
+    expect(await loadPersistedSession()).toMatchObject({ accessToken: 'acc-6', refreshToken: 'ref-6', tokenGeneration: '6' });
+  });
+
+  it('adopts a newer pair another tab stored instead of reusing its own rotated token', async () => {
+    const fresh = jwt(600);
+    tab(6, 'ref-6', fresh); // the other tab refreshed and stored generation 6
+    await persistSessionFromStorage();
+    tab(5, 'ref-5'); // this tab still holds the pair the other tab rotated away
+    const requestTokens = vi.fn(async () => ({ access: 'never', refresh: 'never' }));
+    expect(await refreshSessionAcrossTabs(requestTokens)).toBe(fresh);
+    expect(requestTokens).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('refreshToken')).toBe('ref-6');
+  });
+
+  it('refreshes with the adopted pair when its access token has expired too', async () => {
+    tab(6, 'ref-6', jwt(-60));
+    await persistSessionFromStorage();
+    tab(5, 'ref-5');
+    const used: (string | null)[] = [];
+    const requestTokens = vi.fn(async () => {
+      used.push(sessionStorage.getItem('refreshToken'));
+      return { access: 'acc-7', refresh: 'ref-7' };
+    });
+    expect(await refreshSessionAcrossTabs(requestTokens)).toBe('acc-7');
+    expect(used).toEqual(['ref-6']);
+    expect(await loadPersistedSession()).toMatchObject({ refreshToken: 'ref-7', tokenGeneration: '7' });
+  });
+
+  it('a stale tab never writes its older pair over a newer stored one', async () => {
+    tab(6, 'ref-6');
+    await persistSessionFromStorage();
+    tab(5, 'ref-5');
+    await persistSessionFromStorage(); // e.g. on pagehide
+    expect(await loadPersistedSession()).toMatchObject({ refreshToken: 'ref-6', tokenGeneration: '6' });
+  });
+
+  it('a failed refresh resolves null and stores nothing', async () => {
+    tab(5, 'ref-5');
+    await persistSessionFromStorage();
+    expect(await refreshSessionAcrossTabs(async () => null)).toBeNull();
+    expect(await loadPersistedSession()).toMatchObject({ refreshToken: 'ref-5', tokenGeneration: '5' });
   });
 });

@@ -39,6 +39,7 @@ describe('session store', () => {
       guideFace: 'true',
       guideImage: 'false',
       guideVideo: 'true',
+      tokenGeneration: expect.stringMatching(/^\d{13}$/), // sign-in time: outranks older stored pairs
     });
     expect(useSessionStore.getState()).toMatchObject({ isAuthenticated: true, userId: 'u-7', userName: 'Asha' });
     expect(await loadPersistedSession()).toMatchObject({ accessToken: 'acc', refreshToken: 'ref', guideVideo: 'true' });
