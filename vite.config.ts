@@ -77,5 +77,13 @@ export default defineConfig({
       '/media': 'http://localhost:8080',
     },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      // Chakra's theme module builds its full default config with defineConfig (an identity
+      // function); marking it pure lets the recipes the app does not register drop out.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
+  },
 });
