@@ -1,6 +1,6 @@
 import { Heading, type HeadingProps } from '@chakra-ui/react';
 import { usePageTitle } from '../usePageTitle';
-import { GradientText } from './GradientText';
+import { HighlightedTitle } from './GradientText';
 
 interface PageTitleProps extends Omit<HeadingProps, 'title' | 'children'> {
   /** Plain part of the title; also sets document.title. */
@@ -14,13 +14,7 @@ export function PageTitle({ title, highlight, ...rest }: PageTitleProps) {
   usePageTitle(highlight ? `${title} ${highlight}` : title);
   return (
     <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.02em" fontWeight="bold" {...rest}>
-      {title}
-      {highlight ? (
-        <>
-          {' '}
-          <GradientText>{highlight}</GradientText>
-        </>
-      ) : null}
+      <HighlightedTitle title={title} highlight={highlight} />
     </Heading>
   );
 }

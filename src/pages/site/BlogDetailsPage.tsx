@@ -2,7 +2,7 @@ import { Box, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/reac
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AccentLinkButton } from '../../app/ui/AccentButton';
-import { GradientText } from '../../app/ui/GradientText';
+import { HighlightedTitle } from '../../app/ui/GradientText';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
 import { BLOGS_PAGE, blogBySlug, readTimeLabel } from '../../content/blogs';
@@ -16,13 +16,7 @@ const { width, height } = SITE_MEDIA_SIZES.blog;
 function Titled({ title, highlight, as, size }: { title: string; highlight: string; as: 'h2' | 'h3'; size: object }) {
   return (
     <Heading as={as} fontSize={size} lineHeight="1.25">
-      {title}
-      {highlight ? (
-        <>
-          {' '}
-          <GradientText>{highlight}</GradientText>
-        </>
-      ) : null}
+      <HighlightedTitle title={title} highlight={highlight} />
     </Heading>
   );
 }

@@ -1,5 +1,5 @@
 import { Heading, Stack, Text, type StackProps } from '@chakra-ui/react';
-import { GradientText } from '../../../app/ui/GradientText';
+import { HighlightedTitle } from '../../../app/ui/GradientText';
 
 interface SectionHeadingProps extends Omit<StackProps, 'title'> {
   title: string;
@@ -15,13 +15,7 @@ export function SectionHeading({ title, highlight, subtitle, id, as = 'h2', ...r
   return (
     <Stack gap="3" {...rest}>
       <Heading as={as} id={id} fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.02em" fontWeight="bold">
-        {title}
-        {highlight ? (
-          <>
-            {' '}
-            <GradientText>{highlight}</GradientText>
-          </>
-        ) : null}
+        <HighlightedTitle title={title} highlight={highlight} />
       </Heading>
       {subtitle ? (
         <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }} maxW="2xl" mx={rest.textAlign === 'center' ? 'auto' : undefined}>
