@@ -7,20 +7,12 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
 
 const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing').split(',');
 const TARGET = { lcpMs: 2500, cls: 0.1, tbtMs: 200, jsKb: 150 } as const;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 
 interface NetworkItem {
   url: string;
@@ -89,7 +81,7 @@ async function main(): Promise<void> {
     throw new Error(`No build in ${publicDir}: run npm run build first (or set BENCH_PUBLIC_DIR).`);
   }
   const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production' });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const results: PageResult[] = [];
   try {
     // Warm the server (first-request compilation, media library start) before measuring.
