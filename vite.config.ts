@@ -4,6 +4,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chakraGlobalCssPlugin } from './scripts/build/chakraCss';
+import { prerenderPlugin } from './scripts/build/prerender';
 
 // The top-level manifest is the single source of truth; emit it unchanged at /manifest.webmanifest.
 function copyManifest(): Plugin {
@@ -54,7 +56,9 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    chakraGlobalCssPlugin(),
     copyManifest(),
+    prerenderPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -2,7 +2,7 @@
 // of the built app served by the real server, in Debian's Chromium. Prints LCP, CLS and TBT per
 // page and the gzip size of the JavaScript each page loads, against the targets; the last line
 // holds the key figures. Build first (npm run build, or point BENCH_PUBLIC_DIR at a build).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -29,6 +29,7 @@ interface PageResult {
   jsKb: number;
   scripts: number;
   biggest: string;
+  longTasks: string;
 }
 
 /** Sum of gzip sizes of the same-origin scripts the page itself requested. */
@@ -56,12 +57,25 @@ async function jsGzipKb(origin: string, items: NetworkItem[]): Promise<{ kb: num
 }
 
 async function audit(origin: string, path: string, port: number): Promise<PageResult> {
-  const runner = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  let runner = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // Chromium now and then loses the trace's navigation start (NO_NAVSTART): measure that page again.
+  if (runner?.lhr.runtimeError?.code === 'NO_NAVSTART') {
+    runner = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  }
   if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { audits, runtimeError } = runner.lhr;
+  // BENCH_LHR_DIR=folder keeps each page's full Lighthouse report (JSON) for a closer look.
+  if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    writeFileSync(join(process.env.BENCH_LHR_DIR, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(runner.lhr));
+  }
   if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
   const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
   const js = await jsGzipKb(origin, items);
+  const tasks = ((audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number }> } | undefined)?.items ?? [])
+    .slice(0, 5)
+    .map((t) => `${Math.round(t.duration)} ${t.url.replace(origin, '').replace(/^\/assets\//, '') || '(page)'}`)
+    .join(', ');
   return {
     path,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -70,6 +84,7 @@ async function audit(origin: string, path: string, port: number): Promise<PageRe
     jsKb: js.kb,
     scripts: js.count,
     biggest: js.biggest,
+    longTasks: tasks || 'none',
   };
 }
 
@@ -96,6 +111,7 @@ async function main(): Promise<void> {
           `  JS ${r.jsKb.toFixed(1)} KB gzip in ${r.scripts} files (${ok(r.jsKb <= TARGET.jsKb)}, ${(r.jsKb / TARGET.jsKb).toFixed(2)}x target)`,
       );
       console.log(`${''.padEnd(10)} biggest scripts (KB gzip): ${r.biggest}`);
+      console.log(`${''.padEnd(10)} longest main-thread tasks (ms, simulated): ${r.longTasks}`);
     }
   } finally {
     chrome.kill();

@@ -1,30 +1,49 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/AppProviders';
-import { router } from './app/router';
+import { lazy, startTransition, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppShell } from './app/AppShell';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { keepPersistedSessionInStep, restorePersistedSession } from './lib/persistedSession';
+// Chakra's global styles, computed at build time (scripts/build/chakraCss.ts).
+import 'virtual:chakra-global.css';
 
 // The service worker is registered by the update prompt, in production builds only.
 const UpdatePrompt = import.meta.env.PROD ? lazy(() => import('./app/UpdatePrompt')) : null;
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+// Public pages arrive prerendered (scripts/build/prerender.ts): hydrate them. Any other document
+// (the shell, or a prerendered page served for another path) is rendered from scratch.
+const prerendered = container.dataset.prerendered === window.location.pathname;
+if (!prerendered) container.replaceChildren();
 
 // An installed app reopened later starts with an empty sessionStorage: restore the session kept
-// in IndexedDB before the first render, so the route guard sees it (ARCHITECTURE §5).
-await restorePersistedSession();
+// in IndexedDB before the first render, so the route guard sees it (ARCHITECTURE §5). Meanwhile
+// the page's own chunk loads, so it renders at once instead of behind a spinner.
+await Promise.all([restorePersistedSession(), preloadRoute(window.location.pathname)]);
 keepPersistedSessionInStep();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-      {UpdatePrompt ? (
+const app = (
+  <AppShell
+    router={
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    }
+    clientOnly={
+      UpdatePrompt ? (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
-      ) : null}
-    </AppProviders>
-  </StrictMode>,
+      ) : null
+    }
+  />
 );
+
+// A transition lets React render in slices and yield to the browser between them, so starting
+// the page never blocks input for long.
+startTransition(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

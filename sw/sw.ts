@@ -23,7 +23,7 @@ cleanupOutdatedCaches();
 // Every in-app navigation gets the precached shell, so the app reloads offline.
 // /api and /media are the server's, never the shell's.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
     // /dev/mailbox is a server page (development only), not a route of the app.
     denylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/dev(\/|$)/],
   }),

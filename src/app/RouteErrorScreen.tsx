@@ -1,21 +1,19 @@
 import { Button, Center, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from './usePageTitle';
 import { AccentButton } from './ui/AccentButton';
 import { Logo } from './ui/Logo';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The route tree's errorElement: 'Unexpected Application Error!' with the status or message. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+/** 'Unexpected Application Error!' with the error's message, a reload and a way home. */
+export function RouteErrorScreen({ error }: { error: unknown }) {
   usePageTitle('Unexpected Application Error!');
-  if (import.meta.env.DEV) console.error(error);
   return (
     <Center minH="100dvh" px="4" py="12" bgImage="{gradients.glow}" bgRepeat="no-repeat">
       <Stack gap="6" maxW="lg" w="full" align="flex-start" role="alert">
@@ -50,4 +48,31 @@ export function RouteErrorScreen() {
       </Stack>
     </Center>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The location: moving elsewhere clears the error and renders the new page. */
+  resetKey: string;
+}
+
+/** Catches what a page throws while rendering and shows RouteErrorScreen in its place. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; error: unknown; key: string }> {
+  state = { failed: false, error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, error: undefined, key: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Page failed to render', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.failed ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,6 +1,6 @@
 // The visitor's country (drives the pricing currency). Looked up once per session:
 // /find_ip_add/ then /get_country_name/; the answer is kept in sessionStorage.
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { countryForIp, findIpAddress } from '../api/site';
 
@@ -56,8 +56,10 @@ export const useCountryStore = create<CountryState>((set, get) => {
 
 /** The detected country code (null while unknown); starts the lookup on first use. */
 export function useDetectedCountry(): { country: string | null; status: CountryStatus } {
-  const country = useCountryStore((s) => s.country);
-  const status = useCountryStore((s) => s.status);
+  // Cached in sessionStorage on an earlier page: prerendered pages show the unknown-country view
+  // (dollars) until hydration is over, then this visitor's.
+  const country = useSyncExternalStore(useCountryStore.subscribe, () => useCountryStore.getState().country, () => null);
+  const status = useSyncExternalStore(useCountryStore.subscribe, () => useCountryStore.getState().status, () => 'idle' as const);
   const detect = useCountryStore((s) => s.detect);
   useEffect(() => {
     if (status === 'idle') void detect();

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkTerms, collectAlerts, fieldError, h1, uniqueEmail } from './support/accounts';
-import { launchChromium } from './support/browser';
+import { launchChromium, newAppContext } from './support/browser';
 import { startFakeGoogle, type FakeGoogle } from './support/fake-google';
 import { startServer, type RunningServer } from './support/server';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url });
+  context = await newAppContext(browser, { baseURL: server.url });
   page = await context.newPage();
   alerts = collectAlerts(page);
 });

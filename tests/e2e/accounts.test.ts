@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkTerms, collectAlerts, fieldError, fillOtp, h1, latestOtp, logIn, signUp, uniqueEmail } from './support/accounts';
-import { DESKTOP, launchChromium, PHONE } from './support/browser';
+import { DESKTOP, launchChromium, newAppContext, PHONE } from './support/browser';
 import { ROOT, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -15,7 +15,7 @@ let page: Page;
 let alerts: string[];
 
 async function newContext(viewport = DESKTOP): Promise<void> {
-  context = await browser.newContext({ baseURL: server.url, viewport });
+  context = await newAppContext(browser, { baseURL: server.url, viewport });
   page = await context.newPage();
   alerts = collectAlerts(page);
 }
@@ -169,7 +169,7 @@ describe('accounts: sign-up', () => {
 
 /** A verified account made in a throwaway page, so the test's own page stays signed out. */
 async function signedUpUserInOtherPage(tag: string) {
-  const other = await context.browser()!.newContext({ baseURL: server.url });
+  const other = await newAppContext(context.browser()!, { baseURL: server.url });
   const otherPage = await other.newPage();
   collectAlerts(otherPage);
   const user = { name: 'Ravi Kumar', email: uniqueEmail(tag), password: 'secret-pass-1' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, useBrowser } from './support/browser';
+import { launchChromium, newAppContext, useBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
@@ -69,7 +69,7 @@ describe('offline', () => {
   });
 
   it('with the server unreachable, reloading / still shows the home page', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await newAppContext(browser, { baseURL: server.url });
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => navigator.serviceWorker.ready);

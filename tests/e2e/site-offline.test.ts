@@ -1,7 +1,7 @@
 // Offline: after one visit, public pages and their images load with the server gone.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, PHONE } from './support/browser';
+import { launchChromium, newAppContext, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
@@ -45,7 +45,7 @@ describe('offline public pages', () => {
   });
 
   it('/blogs and /pricing reload with their images, and an unvisited page shows its images, with the server stopped', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+    const context = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/blogs');
     await page.evaluate(() => navigator.serviceWorker.ready);

@@ -1,7 +1,7 @@
 // Pricing: currency by detected country (India -> rupees, elsewhere dollars), actions, signed-in path.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, PHONE } from './support/browser';
+import { launchChromium, newAppContext, PHONE } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -27,7 +27,7 @@ describe('pricing', () => {
   });
 
   async function visitorFrom(ip: string) {
-    const context = await browser.newContext({
+    const context = await newAppContext(browser, {
       baseURL: server.url,
       viewport: PHONE,
       extraHTTPHeaders: { 'X-Forwarded-For': ip },

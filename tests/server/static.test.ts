@@ -133,6 +133,29 @@ describe('media and the page', () => {
     await app.close();
   });
 
+  it('serves a prerendered page for its own path and the shell for every other client route', async () => {
+    const app = await appWithFixtures(database.current);
+    const pub = join(database.current.dataDir, 'public');
+    mkdirSync(join(pub, 'blogsDetails'), { recursive: true });
+    writeFileSync(join(pub, 'shell.html'), INDEX.replace('spa', 'shell'));
+    writeFileSync(join(pub, 'pricing.html'), INDEX.replace('spa', 'pricing'));
+    writeFileSync(join(pub, 'blogsDetails', 'first-post.html'), INDEX.replace('spa', 'first-post'));
+    const marker = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      return /data-marker="([\w-]+)"/.exec(res.body)?.[1];
+    };
+    expect(await marker('/pricing')).toBe('pricing');
+    expect(await marker('/pricing?plan=basic')).toBe('pricing');
+    expect(await marker('/blogsDetails/first-post')).toBe('first-post');
+    expect(await marker('/')).toBe('spa');
+    for (const url of ['/face', '/blogsDetails/other', '/pricing/', '/Pricing', '/blogsDetails/..%2Fpricing']) {
+      expect(await marker(url), url).toBe('shell');
+    }
+    await app.close();
+  });
+
   it('sets cache and type headers for the shell files and hashed assets', async () => {
     const app = await appWithFixtures(database.current);
     const get = (url: string) => app.inject({ method: 'GET', url });

@@ -11,6 +11,9 @@ const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'regi
 /** Paths that name a file: a miss is a 404, never the page (a stale hashed asset must not get HTML). */
 const FILE_LIKE = /^\/assets\/|\.(m?js|css|map|wasm|png|jpe?g|webp|gif|svg|ico|json|webmanifest|mp4|webm|mp3|wav|woff2?|ttf|txt|xml)$/i;
 
+/** Paths that may name a prerendered page: letters, digits, '-', '_' between single slashes. */
+const PAGE_PATH = /^(\/[\w-]+)+$/;
+
 export const NOT_BUILT_MESSAGE = 'The page is not built: run npm run build';
 
 /** /media/* from MEDIA_DIR (with Range), the built page from PUBLIC_DIR, and the SPA fallback. */
@@ -46,6 +49,16 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
   });
 
   const indexFile = join(config.publicDir, 'index.html');
+  // The build prerenders public pages (pricing.html, blogsDetails/x.html; scripts/build/prerender.ts)
+  // and writes the empty app shell as shell.html; a build without them serves index.html for all.
+  let shellFile: string | undefined;
+  const prerendered = new Map<string, boolean>();
+  const prerenderedFile = (path: string): string | null => {
+    if (!PAGE_PATH.test(path)) return null;
+    const file = `${path.slice(1)}.html`;
+    if (!prerendered.has(file)) prerendered.set(file, existsSync(join(config.publicDir, file)));
+    return prerendered.get(file) ? file : null;
+  };
   let pageBuilt = false;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -57,8 +70,9 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
     if (!pageBuilt) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }
-    // Client-side routes (/face, /blogsDetails/x, ...) all load the page, which routes itself.
-    return reply.code(200).sendFile('index.html', config.publicDir);
+    shellFile ??= existsSync(join(config.publicDir, 'shell.html')) ? 'shell.html' : 'index.html';
+    // A prerendered public page, else the shell: client-side routes (/face, ...) route themselves.
+    return reply.code(200).sendFile(prerenderedFile(path) ?? shellFile, config.publicDir);
   });
 });
 

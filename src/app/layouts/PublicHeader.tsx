@@ -1,6 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { hasAccessToken } from '../../lib/session';
+import { useClientValue } from '../../lib/useClientValue';
 import { HEADER_LINKS } from '../siteLinks';
 import { AccentLinkButton } from '../ui/AccentButton';
 import { Logo } from '../ui/Logo';
@@ -33,7 +34,7 @@ function HeaderLinks({ size }: { size: 'sm' | 'md' }) {
 
 /** The public site's top bar: logo, Pricing / Blogs / About, and the sign-in actions. */
 export function PublicHeader() {
-  const signedIn = hasAccessToken();
+  const signedIn = useClientValue(hasAccessToken, false);
   return (
     <Box
       as="header"

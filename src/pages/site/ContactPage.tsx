@@ -5,6 +5,7 @@ import { AccentButton } from '../../app/ui/AccentButton';
 import { PageSection } from '../../app/ui/PageSection';
 import { ADDRESS_LINES, CONTACT_PAGE, MAPS_URL, PHONE, PHONE_HREF, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_MAILTO } from '../../content/contact';
 import { MESSAGE_CLEAR_MS } from '../../content/newsletter';
+import { useHydrated } from '../../lib/useClientValue';
 import { PageHero } from './components/PageHero';
 
 type Fields = { name: string; email: string; message: string };
@@ -25,6 +26,7 @@ function validate(f: Fields): Partial<Record<keyof Fields, string>> {
 /** Contact Us (/contact): the form (spec 000 §4, §5, §8) and the contact details. */
 export default function ContactPage() {
   const [fields, setFields] = useState<Fields>(EMPTY);
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>(null);
@@ -76,7 +78,7 @@ export default function ContactPage() {
               {field('name', CONTACT_PAGE.labels.name, <Input name="name" autoComplete="name" placeholder={CONTACT_PAGE.placeholders.name} value={fields.name} onChange={set('name')} {...inputStyle} />)}
               {field('email', CONTACT_PAGE.labels.email, <Input name="email" type="email" autoComplete="email" placeholder={CONTACT_PAGE.placeholders.email} value={fields.email} onChange={set('email')} {...inputStyle} />)}
               {field('message', CONTACT_PAGE.labels.message, <Textarea name="message" rows={6} placeholder={CONTACT_PAGE.placeholders.message} value={fields.message} onChange={set('message')} {...inputStyle} />)}
-              <AccentButton type="submit" size="lg" rounded="full" disabled={sending} alignSelf={{ base: 'stretch', sm: 'flex-start' }} px="8">
+              <AccentButton type="submit" size="lg" rounded="full" disabled={sending || !hydrated} alignSelf={{ base: 'stretch', sm: 'flex-start' }} px="8">
                 {sending ? CONTACT_PAGE.sending : CONTACT_PAGE.submit}
               </AccentButton>
               <Text role="status" aria-live="polite" minH="6" fontWeight="medium" color={status?.kind === 'error' ? 'red.300' : 'green.300'}>

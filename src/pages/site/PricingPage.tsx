@@ -2,6 +2,7 @@ import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageSection } from '../../app/ui/PageSection';
 import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
 import { hasAccessToken } from '../../lib/session';
+import { useClientValue } from '../../lib/useClientValue';
 import { useDetectedCountry } from '../../stores/countryStore';
 import { accentGradient } from '../../theme/accent';
 import { FaqAccordion } from './components/FaqAccordion';
@@ -17,7 +18,7 @@ import { PlanCard } from './pricing/PlanCard';
 export default function PricingPage() {
   const { country } = useDetectedCountry();
   const currency = currencyForCountry(country);
-  const signedIn = hasAccessToken();
+  const signedIn = useClientValue(hasAccessToken, false);
   return (
     <>
       <Box bgImage={accentGradient} color="white" textAlign="center" py="2.5" px="4" fontWeight="bold" letterSpacing="0.08em" fontSize={{ base: 'sm', md: 'md' }} role="note">

@@ -1,7 +1,7 @@
 // One Chromium per test file, a fresh context per test, a screenshot when a test fails.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ROOT } from './server';
@@ -12,6 +12,39 @@ export const DESKTOP = { width: 1440, height: 900 };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Prerendered pages show before React runs; a test acts like a user who waits for the page to
+ * be live. After goto and reload, every page of `context` waits for <html data-app-ready>
+ * (src/app/AppShell.tsx) when the document is the app's (has #root).
+ */
+export function waitForAppOnNavigation(context: BrowserContext): void {
+  const patch = (page: Page) => {
+    const ready = () =>
+      page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'));
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await ready();
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await ready();
+      return response;
+    };
+  };
+  context.pages().forEach(patch);
+  context.on('page', patch);
+}
+
+/** browser.newContext, with the wait above on every page it opens. */
+export async function newAppContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  waitForAppOnNavigation(context);
+  return context;
 }
 
 export interface BrowserFixture {
@@ -31,7 +64,7 @@ export function useBrowser(viewport = DESKTOP): BrowserFixture {
     await fixture.browser?.close();
   });
   beforeEach(async (ctx) => {
-    fixture.context = await fixture.browser.newContext({ baseURL: fixture.baseURL, viewport });
+    fixture.context = await newAppContext(fixture.browser, { baseURL: fixture.baseURL, viewport });
     fixture.page = await fixture.context.newPage();
     ctx.onTestFailed(async () => {
       const dir = join(ROOT, 'test-results');

@@ -40,7 +40,7 @@ export function LegalSections({ sections, updated }: { sections: readonly LegalS
           </Box>
         ))}
         <Text fontSize="sm" color="fg.subtle">
-          Last updated {new Date(updated).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+          Last updated {new Date(updated).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}
         </Text>
       </Stack>
     </Stack>

@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/client';
 import { subscribeNewsletter } from '../../../api/site';
 import { MESSAGE_CLEAR_MS, NEWSLETTER } from '../../../content/newsletter';
 import { AccentButton } from '../../../app/ui/AccentButton';
+import { useHydrated } from '../../../lib/useClientValue';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,6 +25,7 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [hint, setHint] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const timer = useRef<number | undefined>(undefined);
   const inputId = useId();
   const hintId = useId();
@@ -77,7 +79,7 @@ export function NewsletterForm() {
           borderColor="border.emphasized"
           flex="1"
         />
-        <AccentButton type="submit" size="lg" rounded="full" px="8" loading={busy}>
+        <AccentButton type="submit" size="lg" rounded="full" px="8" loading={busy} disabled={!hydrated}>
           {NEWSLETTER.submit}
         </AccentButton>
       </Stack>

@@ -1,0 +1,53 @@
+// Chakra's global CSS (layer order, preflight, global styles, every token as a CSS variable),
+// computed once at build time instead of at every page start. ChakraProvider would serialise,
+// hash and insert these ~50 KB of rules on the main thread before the first paint; the page
+// imports them as a plain stylesheet instead (virtual:chakra-global.css, see src/main.tsx) and
+// src/app/AppProviders.tsx hands Chakra a view of the system without them.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serializeStyles } from '@emotion/serialize';
+import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
+import type { Plugin } from 'vite';
+
+export const CHAKRA_CSS_ID = 'virtual:chakra-global.css';
+const RESOLVED_ID = `\0${CHAKRA_CSS_ID}`;
+
+/** The parts of a Chakra system this needs (SystemContext's layers and global styles). */
+export interface ChakraGlobalSource {
+  _config: { disableLayers?: boolean };
+  layers: { atRule: unknown };
+  _global: unknown[];
+}
+
+/** The CSS ChakraProvider's two <Global> elements would insert, as emotion would write it. */
+export function chakraGlobalCss(system: ChakraGlobalSource): string {
+  const parts = [...(system._config.disableLayers ? [] : [system.layers.atRule]), system._global];
+  return parts
+    .map((styles) => serialize(compile(serializeStyles([styles as never]).styles), middleware([prefixer, stringify])))
+    .join('\n');
+}
+
+/** Serves `virtual:chakra-global.css`, built from src/theme/system.ts in Node. */
+export function chakraGlobalCssPlugin(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'persona-chakra-global-css',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId(id) {
+      return id === CHAKRA_CSS_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const systemFile = resolve(root, 'src/theme/system.ts');
+      this.addWatchFile(systemFile);
+      // tsx loads the theme module as TypeScript (each call in a fresh namespace, so edits show in dev).
+      const { tsImport } = await import('tsx/esm/api');
+      const { system } = (await tsImport(pathToFileURL(systemFile).href, import.meta.url)) as {
+        system: ChakraGlobalSource;
+      };
+      return chakraGlobalCss(system);
+    },
+  };
+}

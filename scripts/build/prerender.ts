@@ -1,0 +1,204 @@
+// Prerendered public pages: after the page is bundled, render each public route to HTML in Node
+// (src/app/prerender.tsx, built for SSR) and write it beside the bundle, so a visitor sees the
+// page, styles included, before any script has run; the browser then hydrates it (src/main.tsx).
+//
+// Output in the build folder:
+//   index.html                  the home page (/)
+//   pricing.html, about.html…   one file per public path (/blogsDetails/x -> blogsDetails/x.html)
+//   shell.html                  the empty app shell for every other path (server and service
+//                               worker fall back to it; the page then renders itself)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+export const SHELL_FILE = 'shell.html';
+const ENTRY = 'src/app/prerender.tsx';
+
+interface PrerenderModule {
+  PRERENDERED_PATHS: readonly string[];
+  renderPage(path: string): Promise<{ html: string; title: string; page: string }>;
+}
+
+/** The file a prerendered path is written to, relative to the build folder. */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Moves emotion's per-element <style data-emotion="css h1 h2"> tags out of the markup into one
+ * tag in <head>, marked as already placed (data-s): emotion's cache then only registers the
+ * rules at start-up instead of moving dozens of nodes, and the first paint has every rule.
+ */
+export function hoistEmotionStyles(html: string): { html: string; style: string } {
+  const names: string[] = [];
+  const rules: string[] = [];
+  const body = html.replace(/<style data-emotion="([\w-]+)((?: [\w-]+)*)"(?: nonce="[^"]*")?>([^<]*)<\/style>/g, (_tag, key: string, ids: string, css: string) => {
+    if (key === 'css') {
+      names.push(...ids.trim().split(' ').filter(Boolean));
+      rules.push(css);
+    }
+    // Other keys (an empty <Global>) carry nothing the page needs.
+    return '';
+  });
+  const style = names.length ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>` : '';
+  return { html: body, style };
+}
+
+/**
+ * Starts the app once the prerendered page has painted its high-priority images (the hero, the
+ * largest paint): the page is complete without scripts, so they wait and leave the bandwidth and
+ * the main thread to the first paint. At most 3 s, so a slow image cannot hold the app back.
+ * Plain ES5 in a file of its own (the CSP allows no inline script).
+ */
+export const BOOT_SCRIPT = `(function () {
+  var boot = document.currentScript;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var preloads = (boot.getAttribute('data-preload') || '').split(' ');
+    for (var i = 0; i < preloads.length; i++) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = boot.getAttribute('data-entry');
+    document.head.appendChild(script);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  function whenHeroPainted() {
+    var images = document.querySelectorAll('img[fetchpriority="high"]');
+    var left = 0;
+    function one() { if (--left === 0) afterPaint(); }
+    for (var i = 0; i < images.length; i++) {
+      if (images[i].complete) continue;
+      left++;
+      images[i].addEventListener('load', one);
+      images[i].addEventListener('error', one);
+    }
+    if (left === 0) afterPaint();
+    else setTimeout(start, 3000);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenHeroPainted);
+  else whenHeroPainted();
+})();
+`;
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Puts a rendered page into the built index.html. The page paints without scripts, so the app's
+ * module script and preloads are handed to the boot script (BOOT_SCRIPT at `bootUrl`) instead.
+ */
+export function fillTemplate(template: string, path: string, page: { html: string; title: string }, preloads: string[], bootUrl: string): string {
+  // The CSP allows no inline script, so a page must arrive complete: no script React would use to
+  // reveal a late Suspense boundary, no boundary left pending or failed.
+  if (/<script|<!--\$[?!]-->/.test(page.html)) throw new Error(`Prerender of ${path} left a pending boundary or an inline script`);
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) throw new Error(`index.html has no empty ${root}`);
+  const entry = MODULE_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const modules = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
+  const allPreloads = [...new Set([...modules, ...preloads])];
+  const boot = `<script src="${bootUrl}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(allPreloads.join(' '))}" defer></script>`;
+  const { html, style } = hoistEmotionStyles(page.html);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', () => `${style}${boot}</head>`)
+    .replace(root, () => `<div id="root" data-prerendered="${escapeHtml(path)}">${html}</div>`);
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  /** Page component name (= its module's file name) -> the chunks it needs, entry excluded. */
+  const pageChunks = new Map<string, string[]>();
+  let bootFile = '';
+  return {
+    name: 'persona-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }));
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // Everything the entry loads statically already has a tag in index.html.
+      const entryImports = new Set<string>();
+      const addEntry = (file: string) => {
+        if (entryImports.has(file)) return;
+        entryImports.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) addEntry(next);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addEntry(chunk.fileName);
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.match(/\/src\/pages\/site\/(\w+)\.tsx$/);
+        if (!match?.[1]) continue;
+        const needed = new Set<string>();
+        const visit = (file: string) => {
+          if (needed.has(file) || entryImports.has(file)) return;
+          needed.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        };
+        visit(chunk.fileName);
+        pageChunks.set(match[1], [...needed]);
+      }
+    },
+    // Before vite-plugin-pwa's closeBundle, so the service worker precaches the pages written here.
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        const ssrDir = resolve(config.root, 'node_modules/.tmp/prerender');
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            ssr: ENTRY,
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const mod = (await import(`${pathToFileURL(join(ssrDir, 'prerender.mjs')).href}?t=${Date.now()}`)) as PrerenderModule;
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        writeFileSync(join(outDir, SHELL_FILE), template);
+        const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+        for (const path of mod.PRERENDERED_PATHS) {
+          const page = await mod.renderPage(path);
+          const chunks = pageChunks.get(page.page);
+          if (!chunks) throw new Error(`Prerender: no chunk for page component ${page.page} (${path}); name the component after its file`);
+          const file = join(outDir, prerenderedFile(path));
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, fillTemplate(template, path, page, chunks.map((c) => base + c), base + bootFile));
+        }
+        // rmSync
+        config.logger.info(`prerendered ${mod.PRERENDERED_PATHS.length} pages into ${relative(config.root, outDir)}`);
+      },
+    },
+  };
+}

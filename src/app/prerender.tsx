@@ -1,0 +1,59 @@
+// The build's prerender entry (scripts/build/prerender.ts runs it in Node): renders each public
+// page to HTML with its styles, which the browser then hydrates (src/main.tsx). Pages that depend
+// on the visitor (signed in or not, country) render the visitor's view and update after hydration.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { BLOGS } from '../content/blogs';
+import { AppShell } from './AppShell';
+import { AppRoutes, preloadRoute } from './routes';
+import { serverHead, APP_NAME } from './usePageTitle';
+
+/** Every public page with content of its own; the rest of the app loads the plain shell. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/affiliate',
+  '/faqs',
+  '/careers',
+  '/contact',
+  '/blogs',
+  '/pricing',
+  '/testimonials',
+  '/commingsoon',
+  ...BLOGS.map((blog) => `/blogsDetails/${blog.slug}`),
+];
+
+export interface PrerenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  title: string;
+  /** The page component's name, which is also its module's file name (for modulepreload links). */
+  page: string;
+}
+
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  // As in the browser (src/main.tsx): the page's chunk is in before rendering.
+  const page = (await preloadRoute(path))?.name ?? '';
+  serverHead.title = APP_NAME;
+  const app = (
+    // A fresh emotion cache, so each style rule is written once, before its first element.
+    <CacheProvider value={createCache({ key: 'css' })}>
+      <AppShell
+        router={
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        }
+      />
+    </CacheProvider>
+  );
+  // Every boundary inline, however large: moving one into place needs an inline script, which
+  // the CSP forbids.
+  const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  return { html, title: serverHead.title, page };
+}

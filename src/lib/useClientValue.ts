@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => undefined;
+
+/**
+ * A value only the browser knows (the session, a stored choice), read on every render. The
+ * prerender and hydration see `serverValue`; React then re-renders with `read()` right after
+ * hydrating, so prerendered HTML always matches and the visitor's own view follows at once.
+ * `read` must return a primitive or a stable reference.
+ */
+export function useClientValue<T>(read: () => T, serverValue: T): T {
+  return useSyncExternalStore(noSubscription, read, () => serverValue);
+}
+
+/**
+ * False in the prerendered HTML and while hydrating, true once React runs the page: a form's
+ * submit button stays disabled until then, so an early press cannot submit the form natively.
+ */
+export function useHydrated(): boolean {
+  return useClientValue(() => true, false);
+}
