@@ -88,6 +88,10 @@ export default defineConfig({
       // Chakra's theme module builds its full default config with defineConfig (an identity
       // function); marking it pure lets the recipes the app does not register drop out.
       treeshake: { manualPureFunctions: ['defineConfig'] },
+      // Everything the entry loads statically in one chunk: left to itself Rolldown split it into
+      // ~40 files of a few hundred bytes each, every one a request and a gzip stream of its own
+      // (measured: /pricing 153.6 -> 146.6 KB gzip, 41 -> 16 files).
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
   },
 });

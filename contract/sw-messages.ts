@@ -7,13 +7,13 @@ export interface SkipWaitingMessage {
 }
 
 /**
- * Page -> worker: fetch these site media images into the runtime cache in the background, so
- * every public page shows its images offline after the first visit. Missing files (the server
- * may still be generating them) are skipped and tried again on the next message.
+ * Page -> worker: fetch the site media images (the worker knows the list: it is built with
+ * src/content/siteMediaManifest.ts) into the runtime cache in the background, so every public
+ * page shows its images offline after the first visit. Missing files (the server may still be
+ * generating them) are skipped and tried again on the next message.
  */
 export interface WarmSiteMediaMessage {
   type: 'WARM_SITE_MEDIA';
-  urls: string[];
 }
 
 export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage;
@@ -27,17 +27,10 @@ export const SITE_MEDIA_CACHE = 'site-media-images';
 
 /** Narrows untrusted `event.data` to a known message. */
 export function isSwMessage(data: unknown): data is SwMessage {
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    typeof (data as { type?: unknown }).type !== 'string' ||
-    !SW_MESSAGE_TYPES.has((data as { type: string }).type)
-  ) {
-    return false;
-  }
-  if ((data as { type: string }).type === 'WARM_SITE_MEDIA') {
-    const urls = (data as { urls?: unknown }).urls;
-    return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
-  }
-  return true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { type?: unknown }).type === 'string' &&
+    SW_MESSAGE_TYPES.has((data as { type: string }).type)
+  );
 }

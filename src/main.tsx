@@ -18,32 +18,40 @@ if (!container) throw new Error('Missing #root element');
 const prerendered = container.dataset.prerendered === window.location.pathname;
 if (!prerendered) container.replaceChildren();
 
-// An installed app reopened later starts with an empty sessionStorage: restore the session kept
-// in IndexedDB before the first render, so the route guard sees it (ARCHITECTURE §5). Meanwhile
-// the page's own chunk loads, so it renders at once instead of behind a spinner.
-await Promise.all([restorePersistedSession(), preloadRoute(window.location.pathname)]);
-keepPersistedSessionInStep();
+/**
+ * Restores the session, loads the page's chunk, then hydrates or renders. A function rather than
+ * top-level await: Rolldown turns its chunk merging off for a module graph with top-level await.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  // An installed app reopened later starts with an empty sessionStorage: restore the session kept
+  // in IndexedDB before the first render, so the route guard sees it (ARCHITECTURE §5). Meanwhile
+  // the page's own chunk loads, so it renders at once instead of behind a spinner.
+  await Promise.all([restorePersistedSession(), preloadRoute(window.location.pathname)]);
+  keepPersistedSessionInStep();
 
-const app = (
-  <AppShell
-    router={
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    }
-    clientOnly={
-      UpdatePrompt ? (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      ) : null
-    }
-  />
-);
+  const app = (
+    <AppShell
+      router={
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      }
+      clientOnly={
+        UpdatePrompt ? (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
 
-// A transition lets React render in slices and yield to the browser between them, so starting
-// the page never blocks input for long.
-startTransition(() => {
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+  // A transition lets React render in slices and yield to the browser between them, so starting
+  // the page never blocks input for long.
+  startTransition(() => {
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
+
+void start(container);

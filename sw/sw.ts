@@ -65,7 +65,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       void self.skipWaiting();
       break;
     case 'WARM_SITE_MEDIA':
-      event.waitUntil(warmSiteMedia(SITE_MEDIA_CACHE, event.data.urls));
+      event.waitUntil(warmSiteMedia(SITE_MEDIA_CACHE));
       break;
   }
 });

@@ -1,8 +1,8 @@
 // Typed calls of the public site (spec 000 §7): newsletter, contact, IP and country lookups.
-import type { CountryNameResponse, MessageResponse, SiteMediaStatus } from '../../contract/site';
+import type { CountryNameResponse, MessageResponse } from '../../contract/site';
 import { api } from './client';
 
-export type { MessageResponse, SiteMediaStatus };
+export type { MessageResponse };
 
 /** 201 for a new address; 200 with a message when already subscribed. */
 export function subscribeNewsletter(email: string) {
@@ -40,9 +40,4 @@ export async function countryList(): Promise<CountryOption[]> {
   return Object.entries(data)
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export async function siteMediaStatus(): Promise<SiteMediaStatus> {
-  const { data } = await api.get<SiteMediaStatus>('/site_media_status');
-  return data;
 }

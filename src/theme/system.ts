@@ -63,12 +63,31 @@ export const slotRecipes = {
   switch: switchSlotRecipe,
 };
 
+/**
+ * Chakra's colour palettes minus the five nothing here uses: each palette is ~20 tokens and
+ * semantic tokens that createSystem processes at every page start. Kept: gray, red, orange,
+ * green and blue (Chakra's bg/fg/border status colours are built from them).
+ */
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+const usedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: usedPalettes(semanticTokens.colors) },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
 });
 
 const fontStack =

@@ -6,6 +6,16 @@ import { DESKTOP, useBrowser } from './support/browser';
 // Pages load lazily against a real server: give polls room on a busy 2-core machine.
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
+/** Scrolls down like a visitor until every below-the-fold section has loaded (they load near view). */
+async function revealSections(page: Page): Promise<void> {
+  const pending = page.locator('[data-deferred-section]');
+  for (let step = 0; step < 50 && (await pending.count()) > 0; step++) {
+    await pending.first().scrollIntoViewIfNeeded().catch(() => undefined);
+    await page.waitForTimeout(100);
+  }
+  expect(await pending.count()).toBe(0);
+}
+
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (d) => {
@@ -18,8 +28,24 @@ function collectDialogs(page: Page): string[] {
 describe('home: feature tabs and FAQ', () => {
   const f = useBrowser(DESKTOP);
 
+  it('loads the sections below the fold only when the visitor scrolls near them', async () => {
+    const scripts: string[] = [];
+    f.page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await f.page.goto('/');
+    await f.page.waitForTimeout(500);
+    expect(await f.page.locator('[data-deferred-section]').count()).toBe(5);
+    expect(scripts.some((s) => /\/(FeatureTabs|HomeFaq|NewsletterSection)-/.test(s))).toBe(false);
+    expect(await f.page.getByRole('tablist', { name: 'Features' }).count()).toBe(0);
+    await revealSections(f.page);
+    expect(scripts.some((s) => /\/FeatureTabs-/.test(s))).toBe(true);
+    expect(await f.page.getByRole('tablist', { name: 'Features' }).count()).toBe(1);
+  });
+
   it('the first tab is selected; clicking another shows its heading; arrows move the selection', async () => {
     await f.page.goto('/');
+    await revealSections(f.page);
     const tabs = f.page.getByRole('tablist', { name: 'Features' }).getByRole('tab');
     await expect.poll(() => tabs.count()).toBe(5);
     expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
@@ -41,6 +67,7 @@ describe('home: feature tabs and FAQ', () => {
 
   it('Image to Video previews a muted, looping, autoplaying video', async () => {
     await f.page.goto('/');
+    await revealSections(f.page);
     await f.page.getByRole('tab', { name: 'Image to Video' }).click();
     const video = f.page.getByRole('tabpanel').locator('video');
     await expect.poll(() => video.count()).toBe(1);
@@ -51,6 +78,7 @@ describe('home: feature tabs and FAQ', () => {
 
   it('FAQ: one item open at a time; clicking the open item closes it', async () => {
     await f.page.goto('/');
+    await revealSections(f.page);
     const faq = f.page.getByRole('region', { name: /Frequently Asked Questions/ }).or(f.page.locator('section[aria-labelledby="home-faq-title"]'));
     const questions = faq.first().getByRole('button');
     await expect.poll(() => questions.count()).toBe(6);
@@ -77,6 +105,7 @@ describe('home: testimonials', () => {
   it('the slider advances one card every 3000 ms, wraps, and has Previous/Next', async () => {
     await f.page.clock.install();
     await f.page.goto('/');
+    await revealSections(f.page);
     const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
     await expect.poll(() => slider.getByRole('group').count()).toBe(3);
     // Freeze time: from here only runFor moves the page's clock.
@@ -142,6 +171,7 @@ describe('home: newsletter', () => {
 
   it('an empty submit shows the message for 2 s and sends nothing', async () => {
     await f.page.goto('/');
+    await revealSections(f.page);
     let sent = 0;
     f.page.on('request', (r) => {
       if (r.url().includes('/api/news_letter/')) sent++;
@@ -160,6 +190,7 @@ describe('home: newsletter', () => {
   it('success alerts the joined message; the same address again alerts the server message; no reload', async () => {
     const dialogs = collectDialogs(f.page);
     await f.page.goto('/');
+    await revealSections(f.page);
     await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const email = `fan-${Date.now()}@example.com`;
     await form(f.page).getByLabel('Email address').fill(email);
@@ -175,6 +206,7 @@ describe('home: newsletter', () => {
   it('failure alerts the server message, or "Error: Unable to process" without one', async () => {
     const dialogs = collectDialogs(f.page);
     await f.page.goto('/');
+    await revealSections(f.page);
     await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
     await f.page.route('**/api/news_letter/', (route) => route.fulfill({ status: 500, json: { error: 'Newsletter service is down' } }));
     await form(f.page).getByLabel('Email address').fill('someone@example.com');

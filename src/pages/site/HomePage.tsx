@@ -1,15 +1,18 @@
+import { lazy } from 'react';
 import { DeferredSection } from './components/DeferredSection';
-import { NewsletterSection } from './components/NewsletterSection';
-import { TestimonialsSection } from './components/TestimonialsSection';
-import { CommunityVideos } from './home/CommunityVideos';
-import { FeatureTabs } from './home/FeatureTabs';
 import { HeroSection } from './home/HeroSection';
-import { HomeFaq } from './home/HomeFaq';
 import { ImageCarousel } from './home/ImageCarousel';
+
+// Below the fold: each section is its own chunk, loaded when the visitor scrolls near it.
+const FeatureTabs = lazy(() => import('./home/FeatureTabs').then((m) => ({ default: m.FeatureTabs })));
+const CommunityVideos = lazy(() => import('./home/CommunityVideos').then((m) => ({ default: m.CommunityVideos })));
+const TestimonialsSection = lazy(() => import('./components/TestimonialsSection').then((m) => ({ default: m.TestimonialsSection })));
+const HomeFaq = lazy(() => import('./home/HomeFaq').then((m) => ({ default: m.HomeFaq })));
+const NewsletterSection = lazy(() => import('./components/NewsletterSection').then((m) => ({ default: m.NewsletterSection })));
 
 /**
  * Home (/): hero, carousel, features, community, testimonials, FAQ, newsletter (spec 000 §2).
- * The first screenful renders at once; the sections below it mount one per idle task.
+ * The first screenful is prerendered and hydrated; the sections below it load as they near view.
  */
 export default function HomePage() {
   return (

@@ -1,32 +1,34 @@
-import { useEffect, useState, type ReactNode } from 'react';
-
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-
-let queue = Promise.resolve();
-
-/** Resolves in a later task, after the browser had a chance to paint (one section per task). */
-function nextIdle(): Promise<void> {
-  const w = window as IdleWindow;
-  return new Promise((resolve) => {
-    if (w.requestIdleCallback) w.requestIdleCallback(() => resolve(), { timeout: 400 });
-    else window.setTimeout(resolve, 50);
-  });
-}
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Mounts below-the-fold home sections one per idle task after the first paint, so the first
- * render is short (less blocking time, earlier LCP). Reserves `minH` so nothing visible moves.
+ * How far below the viewport a section starts loading. Its chunk is small and, after the first
+ * visit, in the service worker's precache; the reserved height covers the moment it takes.
+ */
+const AHEAD = '150px 0px';
+
+/**
+ * A below-the-fold home section: its code (a lazy component as `children`) loads and renders only
+ * when the visitor scrolls near it, so the first visit downloads and runs just what
+ * the first screen shows. Until then `minH` is reserved, so nothing visible moves when it mounts;
+ * the mount runs in a transition, in slices that never block input for long.
  */
 export function DeferredSection({ children, minH }: { children: ReactNode; minH: string }) {
-  const [ready, setReady] = useState(false);
+  const [near, setNear] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let live = true;
-    queue = queue.then(nextIdle).then(() => {
-      if (live) setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return ready ? <>{children}</> : <div style={{ minHeight: minH }} aria-busy="true" />;
+    const target = placeholder.current;
+    if (near || !target) return;
+    const reveal = () => startTransition(() => setNear(true));
+    if (typeof IntersectionObserver === 'undefined') {
+      reveal();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) reveal();
+    }, { rootMargin: AHEAD });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near]);
+  const reserved = <div ref={placeholder} style={{ minHeight: minH }} aria-busy="true" data-deferred-section="" />;
+  return near ? <Suspense fallback={reserved}>{children}</Suspense> : reserved;
 }
