@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chakraGlobalCssPlugin } from './scripts/build/chakraCss';
+import { chakraGlobalCssPlugin, chakraSkipRuntimeGlobalCss } from './scripts/build/chakraCss';
 import { prerenderPlugin } from './scripts/build/prerender';
 
 // The top-level manifest is the single source of truth; emit it unchanged at /manifest.webmanifest.
@@ -57,6 +57,7 @@ export default defineConfig({
   plugins: [
     react(),
     chakraGlobalCssPlugin(),
+    chakraSkipRuntimeGlobalCss(),
     copyManifest(),
     prerenderPlugin(),
     VitePWA({
@@ -87,7 +88,7 @@ export default defineConfig({
     rolldownOptions: {
       // Chakra's theme module builds its full default config with defineConfig (an identity
       // function); marking it pure lets the recipes the app does not register drop out.
-      treeshake: { manualPureFunctions: ['defineConfig'] },
+      treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] },
       // Everything the entry loads statically in one chunk: left to itself Rolldown split it into
       // ~40 files of a few hundred bytes each, every one a request and a gzip stream of its own
       // (measured: /pricing 153.6 -> 146.6 KB gzip, 41 -> 16 files).

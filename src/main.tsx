@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './app/AppShell';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { keepPersistedSessionInStep, restorePersistedSession } from './lib/persistedSession';
+import { getSystem } from './theme/system';
 // Chakra's global styles, computed at build time (scripts/build/chakraCss.ts).
 import 'virtual:chakra-global.css';
 
@@ -18,6 +19,9 @@ if (!container) throw new Error('Missing #root element');
 const prerendered = container.dataset.prerendered === window.location.pathname;
 if (!prerendered) container.replaceChildren();
 
+/** Resolves in a new task, so the browser can paint and handle input in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Restores the session, loads the page's chunk, then hydrates or renders. A function rather than
  * top-level await: Rolldown turns its chunk merging off for a module graph with top-level await.
@@ -28,6 +32,10 @@ async function start(root: HTMLElement): Promise<void> {
   // the page's own chunk loads, so it renders at once instead of behind a spinner.
   await Promise.all([restorePersistedSession(), preloadRoute(window.location.pathname)]);
   keepPersistedSessionInStep();
+  // The theme system in a task of its own, apart from evaluating the scripts and from rendering.
+  await nextTask();
+  getSystem();
+  await nextTask();
 
   const app = (
     <AppShell

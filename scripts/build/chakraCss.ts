@@ -44,10 +44,32 @@ export function chakraGlobalCssPlugin(): Plugin {
       this.addWatchFile(systemFile);
       // tsx loads the theme module as TypeScript (each call in a fresh namespace, so edits show in dev).
       const { tsImport } = await import('tsx/esm/api');
-      const { system } = (await tsImport(pathToFileURL(systemFile).href, import.meta.url)) as {
-        system: ChakraGlobalSource;
+      const { getSystem } = (await tsImport(pathToFileURL(systemFile).href, import.meta.url)) as {
+        getSystem: () => ChakraGlobalSource;
       };
-      return chakraGlobalCss(system);
+      return chakraGlobalCss(getSystem());
+    },
+  };
+}
+
+const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const GLOBAL_CSS_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/**
+ * The browser build's counterpart of the stylesheet above: createSystem need not compute the
+ * global CSS at every page start (css() over every token variable, the reset and the global
+ * styles: a third of its time), since ChakraProvider gets a system without it (AppProviders).
+ * The methods stay for anyone who calls them; the build stops if Chakra's code no longer has the
+ * line, so an upgrade cannot silently undo this.
+ */
+export function chakraSkipRuntimeGlobalCss(): Plugin {
+  return {
+    name: 'persona-chakra-skip-runtime-global-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM_MODULE.test(id) || this.environment?.config.consumer === 'server') return undefined;
+      if (!code.includes(GLOBAL_CSS_LINE)) this.error(`Chakra's createSystem changed: "${GLOBAL_CSS_LINE}" not found in ${id}`);
+      return { code: code.replace(GLOBAL_CSS_LINE, 'const _global = [];'), map: null };
     },
   };
 }

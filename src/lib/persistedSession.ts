@@ -22,8 +22,32 @@ function isUsable(session: PersistedSession | undefined): session is PersistedSe
   return Boolean(session?.[SessionKey.accessToken] && session[SessionKey.refreshToken]);
 }
 
+/**
+ * Set in localStorage while IndexedDB holds a session: a visitor who never signed in (most
+ * visitors of the public pages) then starts without opening the database at all.
+ */
+export const SESSION_KEPT_MARK = 'persona-session-kept';
+
+function mark(kept: boolean): void {
+  try {
+    if (kept) localStorage.setItem(SESSION_KEPT_MARK, '1');
+    else localStorage.removeItem(SESSION_KEPT_MARK);
+  } catch {
+    // Storage disabled: restore then simply finds nothing to restore.
+  }
+}
+
+function markedKept(): boolean {
+  try {
+    return localStorage.getItem(SESSION_KEPT_MARK) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export async function savePersistedSession(session: PersistedSession): Promise<void> {
   await set(SESSION_RECORD_KEY, { ...session }, sessionStore());
+  mark(true);
 }
 
 export async function loadPersistedSession(): Promise<PersistedSession | null> {
@@ -32,6 +56,7 @@ export async function loadPersistedSession(): Promise<PersistedSession | null> {
 }
 
 export async function clearPersistedSession(): Promise<void> {
+  mark(false);
   await clear(sessionStore());
 }
 
@@ -138,7 +163,7 @@ export async function refreshSessionAcrossTabs(requestTokens: () => Promise<Toke
  * gives up after `timeoutMs` so a stuck IndexedDB cannot hold the page blank.
  */
 export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean> {
-  if (sessionStorage.getItem(SessionKey.accessToken)) return false;
+  if (sessionStorage.getItem(SessionKey.accessToken) || !markedKept()) return false;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
   let session: PersistedSession | null;
   try {

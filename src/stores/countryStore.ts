@@ -55,14 +55,17 @@ export const useCountryStore = create<CountryState>((set, get) => {
 });
 
 /** The detected country code (null while unknown); starts the lookup on first use. */
-export function useDetectedCountry(): { country: string | null; status: CountryStatus } {
+/**
+ * The visitor's country, looked up on first use. Only the country is subscribed to: the lookup's
+ * own steps (loading, done) do not re-render the page.
+ */
+export function useDetectedCountry(): string | null {
   // Cached in sessionStorage on an earlier page: prerendered pages show the unknown-country view
   // (dollars) until hydration is over, then this visitor's.
   const country = useSyncExternalStore(useCountryStore.subscribe, () => useCountryStore.getState().country, () => null);
-  const status = useSyncExternalStore(useCountryStore.subscribe, () => useCountryStore.getState().status, () => 'idle' as const);
-  const detect = useCountryStore((s) => s.detect);
   useEffect(() => {
-    if (status === 'idle') void detect();
-  }, [status, detect]);
-  return { country, status };
+    // A no-op once the lookup has finished (in this tab, or cached in sessionStorage).
+    void useCountryStore.getState().detect();
+  }, []);
+  return country;
 }

@@ -1,5 +1,5 @@
 // The one Chakra system for the app: dark studio look, one gradient accent, visible focus rings.
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -149,4 +149,14 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, themeConfig), config);
+let created: SystemContext | undefined;
+
+/**
+ * The system, made on first use: building it (every token, condition and utility) is the
+ * biggest piece of work at start-up, so main.tsx does it in a task of its own rather than while
+ * the scripts evaluate.
+ */
+export function getSystem(): SystemContext {
+  created ??= createSystem(mergeConfigs(defaultBaseConfig, themeConfig), config);
+  return created;
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { chakraGlobalCss } from '../../scripts/build/chakraCss.ts';
 import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, prerenderedFile } from '../../scripts/build/prerender.ts';
-import { system } from '../../src/theme/system.ts';
+import { getSystem } from '../../src/theme/system.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Persona Studio</title>' +
@@ -69,7 +69,7 @@ describe('prerendered pages', () => {
 
 describe('Chakra global CSS at build time', () => {
   it('holds the layer order, the reset, the global styles and every token as a variable', () => {
-    const css = chakraGlobalCss(system);
+    const css = chakraGlobalCss(getSystem());
     expect(css.startsWith('@layer reset,base,tokens,recipes;')).toBe(true);
     expect(css).toContain('@layer reset{');
     expect(css).toMatch(/--chakra-colors-brand-500:/);

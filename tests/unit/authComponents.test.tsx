@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpInput } from '../../src/pages/auth/components/OtpInput';
 import { StarRating } from '../../src/pages/account/feedback/StarRating';
-import { system } from '../../src/theme/system';
+import { getSystem } from '../../src/theme/system';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 function render(node: ReactNode) {
-  act(() => root.render(<ChakraProvider value={system}>{node}</ChakraProvider>));
+  act(() => root.render(<ChakraProvider value={getSystem()}>{node}</ChakraProvider>));
 }
 
 /** Types into a React-controlled input the way a browser does (value setter + input event). */

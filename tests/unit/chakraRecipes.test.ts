@@ -3,7 +3,7 @@
 // from '@chakra-ui/react' under src/ and checks each component's recipes are registered.
 import { recipes as defaultRecipes, slotRecipes as defaultSlotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { recipes, slotRecipes, system } from '../../src/theme/system';
+import { getSystem, recipes, slotRecipes } from '../../src/theme/system';
 
 // Every source file under src/, as text (Vite's glob import; the app tsconfig has no Node types).
 const SOURCES = import.meta.glob<string>(['../../src/**/*.ts', '../../src/**/*.tsx'], { query: '?raw', import: 'default', eager: true });
@@ -158,7 +158,7 @@ describe('Chakra recipes', () => {
     const missing: string[] = [];
     for (const [name, files] of used) {
       for (const key of RECIPES_OF[name] ?? []) {
-        if (!system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${key} (for ${name} in ${files.join(', ')})`);
+        if (!getSystem().isRecipe(key) && !getSystem().isSlotRecipe(key)) missing.push(`${key} (for ${name} in ${files.join(', ')})`);
       }
     }
     expect(missing, 'register these recipes in src/theme/system.ts').toEqual([]);

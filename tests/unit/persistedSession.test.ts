@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createStore, get } from 'idb-keyval';
+import { createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearPersistedSession,
@@ -7,6 +7,7 @@ import {
   persistSessionFromStorage,
   refreshSessionAcrossTabs,
   restorePersistedSession,
+  SESSION_KEPT_MARK,
   savePersistedSession,
   SESSION_DB_NAME,
   SESSION_RECORD_KEY,
@@ -75,6 +76,18 @@ describe('persisted session', () => {
   it('restores nothing when nothing is kept', async () => {
     expect(await restorePersistedSession()).toBe(false);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a visitor who never signed in starts without opening IndexedDB; clearing removes the mark', async () => {
+    // A record written behind the mark's back is not even looked for.
+    await set(SESSION_RECORD_KEY, session, createStore(SESSION_DB_NAME, SESSION_STORE_NAME));
+    expect(localStorage.getItem(SESSION_KEPT_MARK)).toBeNull();
+    expect(await restorePersistedSession()).toBe(false);
+    expect(sessionStorage.length).toBe(0);
+    await savePersistedSession(session);
+    expect(localStorage.getItem(SESSION_KEPT_MARK)).toBe('1');
+    await clearPersistedSession();
+    expect(localStorage.getItem(SESSION_KEPT_MARK)).toBeNull();
   });
 });
 

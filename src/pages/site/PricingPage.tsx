@@ -16,7 +16,7 @@ import { PlanCard } from './pricing/PlanCard';
  * Rupees for visitors detected in India, dollars otherwise (and while the country is unknown).
  */
 export default function PricingPage() {
-  const { country } = useDetectedCountry();
+  const country = useDetectedCountry();
   const currency = currencyForCountry(country);
   const signedIn = useClientValue(hasAccessToken, false);
   return (
