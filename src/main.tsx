@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './app/AppShell';
 import { AppRoutes, preloadRoute } from './app/routes';
-import { keepPersistedSessionInStep, restorePersistedSession } from './lib/persistedSession';
+import { keepPersistedSessionInStep, restoreKeptSession } from './lib/sessionKeeping';
 import { getSystem } from './theme/system';
 // Chakra's global styles, computed at build time (scripts/build/chakraCss.ts).
 import 'virtual:chakra-global.css';
@@ -30,7 +30,7 @@ async function start(root: HTMLElement): Promise<void> {
   // An installed app reopened later starts with an empty sessionStorage: restore the session kept
   // in IndexedDB before the first render, so the route guard sees it (ARCHITECTURE §5). Meanwhile
   // the page's own chunk loads, so it renders at once instead of behind a spinner.
-  await Promise.all([restorePersistedSession(), preloadRoute(window.location.pathname)]);
+  await Promise.all([restoreKeptSession(), preloadRoute(window.location.pathname)]);
   keepPersistedSessionInStep();
   // The theme system in a task of its own, apart from evaluating the scripts and from rendering.
   await nextTask();

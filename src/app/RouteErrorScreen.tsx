@@ -1,5 +1,4 @@
 import { Button, Center, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from './usePageTitle';
 import { AccentButton } from './ui/AccentButton';
@@ -48,31 +47,4 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
       </Stack>
     </Center>
   );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  /** The location: moving elsewhere clears the error and renders the new page. */
-  resetKey: string;
-}
-
-/** Catches what a page throws while rendering and shows RouteErrorScreen in its place. */
-export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; error: unknown; key: string }> {
-  state = { failed: false, error: undefined as unknown, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { failed: true, error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { key: string }) {
-    return props.resetKey === state.key ? null : { failed: false, error: undefined, key: props.resetKey };
-  }
-
-  componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Page failed to render', error, info.componentStack);
-  }
-
-  render() {
-    return this.state.failed ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
-  }
 }

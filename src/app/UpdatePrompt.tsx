@@ -1,6 +1,8 @@
-import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { AccentButton } from './ui/AccentButton';
+
+// The notice itself (Chakra's close button and friends) loads only when there is an update.
+const UpdateNotice = lazy(() => import('./UpdateNotice'));
 
 /**
  * Registers the service worker (production builds only; see main.tsx) and, when a new version
@@ -20,31 +22,8 @@ export default function UpdatePrompt() {
   if (!needRefresh) return null;
 
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      zIndex="toast"
-      bottom={{ base: 3, md: 6 }}
-      left={{ base: 3, md: 'auto' }}
-      right={{ base: 3, md: 6 }}
-      maxW={{ md: 'sm' }}
-      p="4"
-      rounded="l3"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      boxShadow="0 18px 50px -12px rgba(0, 0, 0, 0.7)"
-    >
-      <HStack gap="3" align="center">
-        <Text flex="1" fontSize="sm" fontWeight="medium">
-          A new version is available
-        </Text>
-        <AccentButton size="sm" rounded="full" onClick={() => void updateServiceWorker(true)}>
-          Reload
-        </AccentButton>
-        <CloseButton size="sm" color="fg.muted" aria-label="Dismiss update notice" onClick={() => setNeedRefresh(false)} />
-      </HStack>
-    </Box>
+    <Suspense fallback={null}>
+      <UpdateNotice onReload={() => void updateServiceWorker(true)} onDismiss={() => setNeedRefresh(false)} />
+    </Suspense>
   );
 }

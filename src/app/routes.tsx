@@ -6,7 +6,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PageSpinner } from './PageSpinner';
 import { RequireAuth } from './RequireAuth';
-import { RouteErrorBoundary } from './RouteErrorScreen';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PublicLayout } from './layouts/PublicLayout';
 import { SessionLayout } from './layouts/SessionLayout';
 

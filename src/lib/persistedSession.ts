@@ -3,6 +3,7 @@
 // first render. The service worker can read the same record (it cannot read sessionStorage).
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
+import { markSessionKept, sessionKept } from './sessionKeeping';
 
 export const SESSION_DB_NAME = 'persona-session';
 export const SESSION_STORE_NAME = 'session';
@@ -22,32 +23,9 @@ function isUsable(session: PersistedSession | undefined): session is PersistedSe
   return Boolean(session?.[SessionKey.accessToken] && session[SessionKey.refreshToken]);
 }
 
-/**
- * Set in localStorage while IndexedDB holds a session: a visitor who never signed in (most
- * visitors of the public pages) then starts without opening the database at all.
- */
-export const SESSION_KEPT_MARK = 'persona-session-kept';
-
-function mark(kept: boolean): void {
-  try {
-    if (kept) localStorage.setItem(SESSION_KEPT_MARK, '1');
-    else localStorage.removeItem(SESSION_KEPT_MARK);
-  } catch {
-    // Storage disabled: restore then simply finds nothing to restore.
-  }
-}
-
-function markedKept(): boolean {
-  try {
-    return localStorage.getItem(SESSION_KEPT_MARK) !== null;
-  } catch {
-    return false;
-  }
-}
-
 export async function savePersistedSession(session: PersistedSession): Promise<void> {
   await set(SESSION_RECORD_KEY, { ...session }, sessionStore());
-  mark(true);
+  markSessionKept(true);
 }
 
 export async function loadPersistedSession(): Promise<PersistedSession | null> {
@@ -56,7 +34,7 @@ export async function loadPersistedSession(): Promise<PersistedSession | null> {
 }
 
 export async function clearPersistedSession(): Promise<void> {
-  mark(false);
+  markSessionKept(false);
   await clear(sessionStore());
 }
 
@@ -163,7 +141,7 @@ export async function refreshSessionAcrossTabs(requestTokens: () => Promise<Toke
  * gives up after `timeoutMs` so a stuck IndexedDB cannot hold the page blank.
  */
 export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean> {
-  if (sessionStorage.getItem(SessionKey.accessToken) || !markedKept()) return false;
+  if (sessionStorage.getItem(SessionKey.accessToken) || !sessionKept()) return false;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
   let session: PersistedSession | null;
   try {
@@ -179,19 +157,3 @@ export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean
   return true;
 }
 
-/**
- * Safety net for token changes made without telling us: when the page is hidden or closed,
- * keep IndexedDB in step with this tab's live session.
- */
-export function keepPersistedSessionInStep(target: Window = window): () => void {
-  const sync = () => {
-    if (document.visibilityState === 'hidden') void persistSessionFromStorage();
-  };
-  const onPageHide = () => void persistSessionFromStorage();
-  target.document.addEventListener('visibilitychange', sync);
-  target.addEventListener('pagehide', onPageHide);
-  return () => {
-    target.document.removeEventListener('visibilitychange', sync);
-    target.removeEventListener('pagehide', onPageHide);
-  };
-}

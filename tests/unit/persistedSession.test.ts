@@ -7,12 +7,12 @@ import {
   persistSessionFromStorage,
   refreshSessionAcrossTabs,
   restorePersistedSession,
-  SESSION_KEPT_MARK,
   savePersistedSession,
   SESSION_DB_NAME,
   SESSION_RECORD_KEY,
   SESSION_STORE_NAME,
 } from '../../src/lib/persistedSession';
+import { SESSION_KEPT_MARK } from '../../src/lib/sessionKeeping';
 
 const session = {
   accessToken: 'acc-1',

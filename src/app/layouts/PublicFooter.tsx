@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { MapPinIcon } from '../icons/StudioIcons';
+import { MapPinIcon } from '../icons/MapPinIcon';
 import { FOOTER_BLURB, FOOTER_LINKS } from '../../content/brand';
 import { ADDRESS_LINES, COPYRIGHT_LINE, FEATURED_BADGES, MAPS_URL } from '../../content/contact';
 import { Logo } from '../ui/Logo';
