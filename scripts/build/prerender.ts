@@ -168,7 +168,9 @@ export function prerenderPlugin(): Plugin {
       async handler() {
         if (config.build.ssr) return;
         const outDir = resolve(config.root, config.build.outDir);
-        const ssrDir = resolve(config.root, 'node_modules/.tmp/prerender');
+        // A folder per build: Node caches modules by URL, and a query string on the entry alone
+        // would give its chunks (which import the entry back) a second copy of every shared module.
+        const ssrDir = resolve(config.root, `node_modules/.tmp/prerender-${process.pid}-${Date.now()}`);
         await build({
           configFile: false,
           root: config.root,
@@ -184,7 +186,7 @@ export function prerenderPlugin(): Plugin {
             rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
           },
         });
-        const mod = (await import(`${pathToFileURL(join(ssrDir, 'prerender.mjs')).href}?t=${Date.now()}`)) as PrerenderModule;
+        const mod = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as PrerenderModule;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         writeFileSync(join(outDir, SHELL_FILE), template);
         const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
@@ -196,7 +198,7 @@ export function prerenderPlugin(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, fillTemplate(template, path, page, chunks.map((c) => base + c), base + bootFile));
         }
-        // rmSync
+        rmSync(ssrDir, { recursive: true, force: true });
         config.logger.info(`prerendered ${mod.PRERENDERED_PATHS.length} pages into ${relative(config.root, outDir)}`);
       },
     },

@@ -9,7 +9,7 @@ export const serverHead = { title: APP_NAME };
 export function usePageTitle(title?: string): void {
   const full = title ? `${title} | ${APP_NAME}` : APP_NAME;
   // Effects never run on the server: the prerender reads the title from here instead.
-  if (typeof document === 'undefined') serverHead.title = full;
+  if (import.meta.env.SSR) serverHead.title = full;
   useEffect(() => {
     document.title = full;
   }, [full]);

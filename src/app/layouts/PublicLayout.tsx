@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { HydrateNearView } from '../HydrateNearView';
 import { PageSpinner } from '../PageSpinner';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
 import { PublicFooter } from './PublicFooter';
@@ -17,7 +18,9 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <PublicFooter />
+      <HydrateNearView>
+        <PublicFooter />
+      </HydrateNearView>
     </Flex>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { HydrateNearView } from '../../app/HydrateNearView';
 import { PageSection } from '../../app/ui/PageSection';
 import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
 import { hasAccessToken } from '../../lib/session';
@@ -35,12 +36,14 @@ export default function PricingPage() {
           Prices in {currency === 'INR' ? 'Indian rupees' : 'US dollars'}, billed monthly. Cancel any time.
         </Text>
       </PageSection>
-      <PageSection as="section" aria-labelledby="pricing-faq-title" maxW="4xl">
-        <Stack gap="8">
-          <SectionHeading id="pricing-faq-title" title={PRICING_PAGE.faqTitle} highlight={PRICING_PAGE.faqGradianttitle} textAlign="center" align="center" />
-          <FaqAccordion items={PRICING_FAQS} />
-        </Stack>
-      </PageSection>
+      <HydrateNearView>
+        <PageSection as="section" aria-labelledby="pricing-faq-title" maxW="4xl">
+          <Stack gap="8">
+            <SectionHeading id="pricing-faq-title" title={PRICING_PAGE.faqTitle} highlight={PRICING_PAGE.faqGradianttitle} textAlign="center" align="center" />
+            <FaqAccordion items={PRICING_FAQS} />
+          </Stack>
+        </PageSection>
+      </HydrateNearView>
     </>
   );
 }

@@ -1,0 +1,54 @@
+import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'react';
+
+const noSubscription = () => () => undefined;
+const waits = new Map<string, Promise<void>>();
+
+/** Resolves once the element marked `data-hydrate-near-view={id}` is within 200 px of the viewport. */
+function nearView(id: string): Promise<void> {
+  let wait = waits.get(id);
+  if (!wait) {
+    wait = new Promise<void>((resolve) => {
+      // The wrapper has display: contents (no box of its own): watch the content's first element.
+      const wrapper = document.querySelector(`[data-hydrate-near-view="${CSS.escape(id)}"]`);
+      const target = wrapper?.firstElementChild;
+      if (!target || typeof IntersectionObserver === 'undefined') return resolve();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          resolve();
+        },
+        { rootMargin: '200px 0px' },
+      );
+      observer.observe(target);
+    });
+    waits.set(id, wait);
+  }
+  return wait;
+}
+
+/** Suspends while the page is being hydrated and the block is still out of view. */
+function WaitNearView({ id }: { id: string }) {
+  // True only while hydrating (React reads the server snapshot then), false in every other render.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  if (hydrating && !import.meta.env.SSR) use(nearView(id));
+  return null;
+}
+
+/**
+ * Prerendered content that needs no script until the visitor gets near it (the footer, an FAQ
+ * further down): it is in the HTML from the start, but React hydrates it only when it nears the
+ * viewport, so starting a page does a fraction of the work. Until then it is plain HTML, whose
+ * links work as ordinary links. Renders normally outside hydration (client-side navigation).
+ */
+export function HydrateNearView({ children }: { children: ReactNode }) {
+  const id = useId();
+  return (
+    <div data-hydrate-near-view={id} style={{ display: 'contents' }}>
+      <Suspense fallback={null}>
+        <WaitNearView id={id} />
+        {children}
+      </Suspense>
+    </div>
+  );
+}
