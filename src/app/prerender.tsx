@@ -5,27 +5,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { BLOGS } from '../content/blogs';
 import { AppShell } from './AppShell';
 import { AppRoutes, preloadRoute } from './routes';
 import { serverHead, APP_NAME } from './usePageTitle';
 
-/** Every public page with content of its own; the rest of the app loads the plain shell. */
-export const PRERENDERED_PATHS: readonly string[] = [
-  '/',
-  '/about',
-  '/terms',
-  '/privacy',
-  '/affiliate',
-  '/faqs',
-  '/careers',
-  '/contact',
-  '/blogs',
-  '/pricing',
-  '/testimonials',
-  '/commingsoon',
-  ...BLOGS.map((blog) => `/blogsDetails/${blog.slug}`),
-];
+export { PRERENDERED_PATHS } from './prerenderedPaths';
+
 
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */

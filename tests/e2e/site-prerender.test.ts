@@ -2,26 +2,13 @@
 // other below-the-fold blocks hydrated only near view, and the visitor's own view after hydration.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { BLOGS } from '../../src/content/blogs';
 import { PHONE, useBrowser } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
-const PAGES = [
-  '/',
-  '/pricing',
-  '/about',
-  '/terms',
-  '/privacy',
-  '/affiliate',
-  '/faqs',
-  '/careers',
-  '/contact',
-  '/blogs',
-  '/testimonials',
-  '/commingsoon',
-  `/blogsDetails/${BLOGS[0]?.slug ?? ''}`,
-];
+const PAGES = PRERENDERED_PATHS;
 
 /** True once React has taken over the element (hydrated or rendered it). */
 const ownedByReact = (page: Page, selector: string) =>

@@ -1,0 +1,20 @@
+// The paths the build prerenders (scripts/build/prerender.ts via src/app/prerender.tsx). Plain data,
+// so browser tests can walk the same list.
+import { BLOGS } from '../content/blogs';
+
+/** Every public page with content of its own; the rest of the app loads the plain shell. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/affiliate',
+  '/faqs',
+  '/careers',
+  '/contact',
+  '/blogs',
+  '/pricing',
+  '/testimonials',
+  '/commingsoon',
+  ...BLOGS.map((blog) => `/blogsDetails/${blog.slug}`),
+];
