@@ -2,6 +2,16 @@ import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'reac
 
 const noSubscription = () => () => undefined;
 const waits = new Map<string, Promise<void>>();
+let pageHydrated = false;
+
+/**
+ * Called once the page's first hydration has committed (AppShell). From then on a block still
+ * waiting is hydrated as soon as React needs it: an update that reaches it (a client-side
+ * navigation changes the location its links read) must not wait for the visitor to scroll.
+ */
+export function markPageHydrated(): void {
+  pageHydrated = true;
+}
 
 /** Resolves once the element marked `data-hydrate-near-view={id}` is within 200 px of the viewport. */
 function nearView(id: string): Promise<void> {
@@ -27,11 +37,11 @@ function nearView(id: string): Promise<void> {
   return wait;
 }
 
-/** Suspends while the page is being hydrated and the block is still out of view. */
+/** Suspends while the page is first hydrated and the block is still out of view. */
 function WaitNearView({ id }: { id: string }) {
   // True only while hydrating (React reads the server snapshot then), false in every other render.
   const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  if (hydrating && !import.meta.env.SSR) use(nearView(id));
+  if (hydrating && !pageHydrated && !import.meta.env.SSR) use(nearView(id));
   return null;
 }
 

@@ -74,6 +74,16 @@ describe('prerendered public pages', () => {
     expect(await f.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
+  it('a client-side navigation goes through while the footer is still plain HTML', async () => {
+    await f.page.goto('/pricing');
+    expect(await ownedByReact(f.page, 'footer a')).toBe(false);
+    await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 2));
+    await f.page.getByRole('banner').getByRole('link', { name: 'Blogs' }).first().click();
+    await expect.poll(() => f.page.getByRole('heading', { level: 1 }).innerText()).toBe('Blogs');
+    expect(await f.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(2);
+    expect(await ownedByReact(f.page, 'footer a')).toBe(true);
+  });
+
   it('a signed-in visitor sees their own header once the page is live', async () => {
     await f.page.goto('/about');
     expect(await f.page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);

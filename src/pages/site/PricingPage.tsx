@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { HydrateNearView } from '../../app/HydrateNearView';
 import { PageSection } from '../../app/ui/PageSection';
 import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
@@ -6,10 +7,12 @@ import { hasAccessToken } from '../../lib/session';
 import { useClientValue } from '../../lib/useClientValue';
 import { useDetectedCountry } from '../../stores/countryStore';
 import { accentGradient } from '../../theme/accent';
-import { FaqAccordion } from './components/FaqAccordion';
 import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 import { PlanCard } from './pricing/PlanCard';
+
+// Further down the page: its code loads when the FAQ is hydrated near view (or rendered).
+const FaqAccordion = lazy(() => import('./components/FaqAccordion').then((m) => ({ default: m.FaqAccordion })));
 
 /**
  * Pricing (/pricing and /subscription). One component for both: whether Get Started leads to
