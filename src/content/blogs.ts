@@ -1,34 +1,18 @@
-// The ten blog articles (spec 000 §2 Blogs, §3 Blog article) and their read-time helpers.
-// Titles render as `title` then the highlighted `gradianttitle` (see types.ts); the card shows
-// `title` cut to 45 characters and `subText` cut to 120 (truncate() in text.ts).
+// A blog article in full (spec 000 §3 Blog article), loaded by the article page, and the read-time
+// helpers. The list page needs only blogCards.ts. Titles render as `title` then the highlighted
+// `gradianttitle` (see types.ts).
 import type { BlogArticle } from './types.ts';
 import type { BlogArticleDraft } from './blog/draft.ts';
 import { BLOG_AUTHORS, authorImage } from './blog/authors.ts';
-import { siteMedia } from './media.ts';
+import { BLOG_CATALOG } from './blog/catalog.ts';
+import { articleImage } from './blogCards.ts';
 import { countWords } from './text.ts';
-import { article as a1 } from './blog/01-consistent-character.ts';
-import { article as a2 } from './blog/02-face-prompts.ts';
-import { article as a3 } from './blog/03-brand-persona.ts';
-import { article as a4 } from './blog/04-ethics-disclosure.ts';
-import { article as a5 } from './blog/05-face-swap-video.ts';
-import { article as a6 } from './blog/06-cloth-swap-fashion.ts';
-import { article as a7 } from './blog/07-ai-music.ts';
-import { article as a8 } from './blog/08-instagram-growth.ts';
-import { article as a9 } from './blog/09-monetisation.ts';
-import { article as a10 } from './blog/10-agency-workflows.ts';
 
 export { BLOG_AUTHORS } from './blog/authors.ts';
+export { BLOGS_PAGE, blogPath } from './blogCards.ts';
 
 /** Reading speed for read-time labels (spec 000 §9). */
 export const WORDS_PER_MINUTE = 200;
-
-export const BLOGS_PAGE = {
-  title: 'Blogs',
-  subtitle: 'Guides, workflows and ideas for creators, brands and agencies building virtual influencers.',
-  breadcrumbRoot: 'Blogs',
-  breadcrumbDetail: 'Blog Details',
-  readMoreLabel: 'Read article',
-} as const;
 
 type ReadTimeInput = Pick<BlogArticle, 'title' | 'gradianttitle' | 'subText' | 'header' | 'subHeaderData'>;
 
@@ -71,21 +55,36 @@ function publish(draft: BlogArticleDraft): BlogArticle {
   const { author, ...rest } = draft;
   return {
     ...rest,
-    image: siteMedia(`blog/${draft.slug}.webp`),
+    image: articleImage(draft),
     userImage: authorImage(author),
     name: BLOG_AUTHORS[author].name,
     watch: readTimeLabel(draft),
   };
 }
 
-/** Articles in id order (1 to 10). */
-export const BLOGS: readonly BlogArticle[] = [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10].map(publish);
+const loading = new Map<string, Promise<BlogArticle | null>>();
 
-export function blogBySlug(slug: string): BlogArticle | undefined {
-  return BLOGS.find((b) => b.slug === slug);
-}
-
-/** Route of an article's detail page. */
-export function blogPath(article: Pick<BlogArticle, 'slug'>): string {
-  return `/blogsDetails/${article.slug}`;
+/**
+ * The article with this slug: its card data with its body (loaded once, then shared), or null for
+ * an unknown slug. The same promise every time, so a component can use() it.
+ */
+export function loadArticle(slug: string): Promise<BlogArticle | null> {
+  let article = loading.get(slug);
+  if (!article) {
+    const meta = BLOG_CATALOG.find((m) => m.slug === slug);
+    article = meta
+      ? meta.loadBody().then(
+          (body) => {
+            const { readMinutes: _listed, loadBody: _load, ...card } = meta;
+            return publish({ ...card, ...body });
+          },
+          (err: unknown) => {
+            loading.delete(slug); // a later visit tries again (offline before the chunk was cached)
+            throw err;
+          },
+        )
+      : Promise.resolve(null);
+    loading.set(slug, article);
+  }
+  return article;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
-import { BLOGS } from '../../src/content/blogs';
+import { BLOG_CATALOG } from '../../src/content/blog/catalog';
 import { PHONE, useBrowser } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -30,8 +30,8 @@ describe('prerendered public pages', () => {
       expect(await page.getByRole('article').count()).toBe(4);
       expect(await page.getByTestId('plan-price').first().innerText()).toContain('$');
       expect(await page.locator('footer').getByRole('link', { name: 'About' }).count()).toBeGreaterThan(0);
-      await page.goto(`/blogsDetails/${BLOGS[1]?.slug}`);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(BLOGS[1]?.title);
+      await page.goto(`/blogsDetails/${BLOG_CATALOG[1]?.slug}`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(BLOG_CATALOG[1]?.title);
       expect(await page.getByText('min read').count()).toBeGreaterThan(0);
     } finally {
       await context.close();

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 1,
-  slug: 'designing-a-consistent-ai-character',
-  title: 'How to Design a Consistent AI Character',
-  gradianttitle: 'Your Audience Remembers',
-  subText:
-    'Followers connect with a person, not a random face. Learn how to lock in a recognisable look for your virtual influencer, from the first face you generate to the hundredth post.',
-  imageAlt: 'One AI character shown in six outfits and settings with the same face throughout',
-  author: 'riya-mehta',
-  datetime: '2025-01-14',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Why consistency is',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 2,
-  slug: 'writing-prompts-for-realistic-ai-faces',
-  title: 'Writing Prompts for Realistic AI Faces',
-  gradianttitle: 'That Feel Alive',
-  subText:
-    'A good face prompt reads like a casting brief, not a list of adjectives. Here is how to describe faces that look natural, distinctive and believable, with examples you can adapt today.',
-  imageAlt: 'A text prompt on a screen beside the realistic portrait it produced',
-  author: 'arjun-desai',
-  datetime: '2025-02-06',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Think like a',

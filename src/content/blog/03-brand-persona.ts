@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 3,
-  slug: 'building-a-brand-persona',
-  title: 'Building a Brand Persona for Your Virtual Influencer',
-  gradianttitle: 'From Backstory to Voice',
-  subText:
-    'A face gets attention, but a personality keeps followers. This guide walks through backstory, values, voice and visual identity so your virtual influencer feels like someone worth following.',
-  imageAlt: 'A mood board of colours, fonts and photos defining a virtual influencer brand',
-  author: 'kavya-shah',
-  datetime: '2025-02-27',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'A face is not',

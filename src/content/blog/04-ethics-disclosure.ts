@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 4,
-  slug: 'ethics-and-disclosure-for-ai-influencers',
-  title: 'Being Honest About AI: Ethics and Disclosure',
-  gradianttitle: 'for Virtual Influencers',
-  subText:
-    'Audiences are happy to follow an AI character as long as they know it is one. Here is a practical guide to disclosure, consent, sponsored content and the lines a responsible creator never crosses.',
-  imageAlt: 'A phone showing an Instagram post labelled as AI-generated',
-  author: 'riya-mehta',
-  datetime: '2025-03-20',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Trust is the',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 5,
-  slug: 'face-swap-video-workflow',
-  title: 'A Practical Face-Swap Video Workflow',
-  gradianttitle: 'From Reel Link to Finished Clip',
-  subText:
-    'Face-swap video lets your character join trends in minutes. Follow our step-by-step workflow for choosing source reels, picking the right face, rendering, reviewing and posting clips that look natural.',
-  imageAlt: 'A video editing timeline with a face-swapped reel in the preview window',
-  author: 'nikhil-patel',
-  datetime: '2025-04-10',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Why video',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 6,
-  slug: 'cloth-swap-for-fashion-brands',
-  title: 'Cloth Swap for Fashion Brands',
-  gradianttitle: 'Lookbooks Without a Photoshoot',
-  subText:
-    'Fashion brands are using cloth swap to show new collections on a consistent brand character within hours of sampling. Learn how to photograph garments, choose categories and build a full lookbook.',
-  imageAlt: 'The same model shown in three different garments side by side',
-  author: 'kavya-shah',
-  datetime: '2025-05-08',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'The photoshoot',

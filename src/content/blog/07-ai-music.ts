@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 7,
-  slug: 'ai-music-for-reels',
-  title: 'Making Original AI Music for Your Reels',
-  gradianttitle: 'Lyrics, Voice and Instrumental',
-  subText:
-    'Trending audio gets your reel muted or claimed. Original music gives your character a sound of its own. Here is how to write lyrics, choose reference songs and combine voice and instrumental files.',
-  imageAlt: 'Waveforms of vocals and an instrumental track over a glowing mixer',
-  author: 'ananya-iyer',
-  datetime: '2025-06-05',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Why your character needs',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 8,
-  slug: 'growing-on-instagram-with-a-virtual-influencer',
-  title: 'Growing on Instagram With a Virtual Influencer',
-  gradianttitle: 'A 90-Day Plan',
-  subText:
-    'Launching a virtual influencer is easy; getting people to follow is the hard part. This 90-day plan covers launch content, posting rhythm, reels, community and what to measure each week.',
-  imageAlt: 'A growth chart rising over a grid of Instagram posts',
-  author: 'ananya-iyer',
-  datetime: '2025-07-03',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Growth is a system,',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 9,
-  slug: 'monetising-a-virtual-influencer',
-  title: 'Monetising a Virtual Influencer',
-  gradianttitle: 'Brand Deals, Rates and Contracts',
-  subText:
-    'Brands are paying virtual influencers for posts, reels and long-term ambassador roles. Learn how to build a media kit, set rates, pitch the right partners and protect yourself in every contract.',
-  imageAlt: 'A brand deal contract beside a sponsored post on a phone',
-  author: 'kavya-shah',
-  datetime: '2025-07-31',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'Why brands want',

@@ -1,15 +1,6 @@
-import type { BlogArticleDraft } from './draft.ts';
+import type { BlogArticleBody } from './draft.ts';
 
-export const article: BlogArticleDraft = {
-  id: 10,
-  slug: 'agency-workflows-for-virtual-influencers',
-  title: 'Running a Roster of Virtual Influencers',
-  gradianttitle: 'Agency Workflows That Scale',
-  subText:
-    'Agencies managing several AI characters need more than good prompts. See how successful teams organise characters, plan content, review quality, handle client approvals and keep costs predictable.',
-  imageAlt: 'A kanban board of content for several virtual influencers',
-  author: 'nikhil-patel',
-  datetime: '2025-08-28',
+export const body: BlogArticleBody = {
   header: [
     {
       title: 'From one character to',

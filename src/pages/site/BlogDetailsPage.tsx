@@ -1,11 +1,11 @@
 import { Box, Heading, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AccentLinkButton } from '../../app/ui/AccentButton';
 import { HighlightedTitle } from '../../app/ui/GradientText';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
-import { BLOGS_PAGE, blogBySlug, readTimeLabel } from '../../content/blogs';
+import { BLOGS_PAGE, loadArticle, readTimeLabel } from '../../content/blogs';
 import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
 import type { BlogArticle } from '../../content/types';
 import { MediaImage } from './components/MediaImage';
@@ -107,7 +107,9 @@ function Article({ blog }: { blog: BlogArticle }) {
 export default function BlogDetailsPage() {
   useWarmSiteMedia();
   const { slug = '' } = useParams();
-  const blog = blogBySlug(slug);
+  // The article's body is a chunk of its own: the page waits for it (a navigation keeps the
+  // previous page until then; a prerendered article stays as it is until it is in).
+  const blog = use(loadArticle(slug));
   return (
     <PageSection maxW="3xl">
       <Breadcrumb />

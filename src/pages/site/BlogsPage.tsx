@@ -1,7 +1,7 @@
 import { Box, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSection } from '../../app/ui/PageSection';
-import { BLOGS, BLOGS_PAGE, blogPath } from '../../content/blogs';
+import { BLOG_CARDS, BLOGS_PAGE, blogPath } from '../../content/blogCards';
 import { BLOG_CARD_SUMMARY_MAX, BLOG_CARD_TITLE_MAX, truncate } from '../../content/text';
 import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
 import { accentGradient } from '../../theme/accent';
@@ -24,7 +24,7 @@ export default function BlogsPage() {
     <PageSection>
       <PageHero title={BLOGS_PAGE.title} intro={BLOGS_PAGE.subtitle} />
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, xl: 3 }} gap="6" mt={{ base: 8, md: 12 }}>
-        {BLOGS.map((blog, i) => (
+        {BLOG_CARDS.map((blog, i) => (
           <LinkBox as="li" key={blog.slug} display="flex" flexDirection="column" rounded="2xl" overflow="hidden" bg="bg.panel" borderWidth="1px" borderColor="border.muted" transition="border-color 0.2s, transform 0.2s" _hover={{ borderColor: 'brand.emphasized', transform: 'translateY(-2px)' }}>
             <MediaImage src={blog.image} alt={blog.imageAlt} width={width} height={height} loading={i < 2 ? 'eager' : 'lazy'} />
             <Stack gap="3" p="5" flex="1">
