@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { AppProviders } from './AppProviders';
-import { markPageHydrated } from './HydrateNearView';
 
 /**
  * Renders its children only after the first commit: never on the server, never while hydrating.
@@ -9,7 +8,6 @@ import { markPageHydrated } from './HydrateNearView';
 function AfterMount({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    markPageHydrated();
     document.documentElement.dataset.appReady = '';
     setMounted(true);
   }, []);

@@ -2,16 +2,8 @@ import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'reac
 
 const noSubscription = () => () => undefined;
 const waits = new Map<string, Promise<void>>();
-let pageHydrated = false;
-
-/**
- * Called once the page's first hydration has committed (AppShell). From then on a block still
- * waiting is hydrated as soon as React needs it: an update that reaches it (a client-side
- * navigation changes the location its links read) must not wait for the visitor to scroll.
- */
-export function markPageHydrated(): void {
-  pageHydrated = true;
-}
+/** The address the page was loaded at (the one the prerendered HTML is for). */
+const firstUrl = typeof window === 'undefined' ? '' : window.location.href;
 
 /** Resolves once the element marked `data-hydrate-near-view={id}` is within 200 px of the viewport. */
 function nearView(id: string): Promise<void> {
@@ -37,11 +29,15 @@ function nearView(id: string): Promise<void> {
   return wait;
 }
 
-/** Suspends while the page is first hydrated and the block is still out of view. */
+/**
+ * Suspends while the block is hydrated out of view. Once the visitor has navigated client-side,
+ * it never waits: the navigation changes the location the block's links read, React has to
+ * hydrate the block before it can commit the new page, and that must not wait for a scroll.
+ */
 function WaitNearView({ id }: { id: string }) {
   // True only while hydrating (React reads the server snapshot then), false in every other render.
   const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  if (hydrating && !pageHydrated && !import.meta.env.SSR) use(nearView(id));
+  if (hydrating && !import.meta.env.SSR && window.location.href === firstUrl) use(nearView(id));
   return null;
 }
 

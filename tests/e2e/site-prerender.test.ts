@@ -64,6 +64,8 @@ describe('prerendered public pages', () => {
   it('the footer is plain HTML until the visitor nears it, then hydrates and navigates client-side', async () => {
     await f.page.goto('/pricing');
     expect(await ownedByReact(f.page, 'header a')).toBe(true);
+    // Still plain after the page has settled (React retries waiting blocks when it is idle).
+    await f.page.waitForTimeout(2000);
     expect(await ownedByReact(f.page, 'footer a')).toBe(false);
     await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await f.page.locator('footer').scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import { HydrateNearView } from '../../app/HydrateNearView';
 import { PageSection } from '../../app/ui/PageSection';
 import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
@@ -13,6 +13,23 @@ import { PlanCard } from './pricing/PlanCard';
 
 // Further down the page: its code loads when the FAQ is hydrated near view (or rendered).
 const FaqAccordion = lazy(() => import('./components/FaqAccordion').then((m) => ({ default: m.FaqAccordion })));
+
+/**
+ * The FAQ under the plans, hydrated near view. Memoised: the page re-renders when the country is
+ * known, and an update reaching the block before it is hydrated would make React render it anew.
+ */
+const PricingFaq = memo(function PricingFaq() {
+  return (
+    <HydrateNearView>
+      <PageSection as="section" aria-labelledby="pricing-faq-title" maxW="4xl">
+        <Stack gap="8">
+          <SectionHeading id="pricing-faq-title" title={PRICING_PAGE.faqTitle} highlight={PRICING_PAGE.faqGradianttitle} textAlign="center" align="center" />
+          <FaqAccordion items={PRICING_FAQS} />
+        </Stack>
+      </PageSection>
+    </HydrateNearView>
+  );
+});
 
 /**
  * Pricing (/pricing and /subscription). One component for both: whether Get Started leads to
@@ -39,14 +56,7 @@ export default function PricingPage() {
           Prices in {currency === 'INR' ? 'Indian rupees' : 'US dollars'}, billed monthly. Cancel any time.
         </Text>
       </PageSection>
-      <HydrateNearView>
-        <PageSection as="section" aria-labelledby="pricing-faq-title" maxW="4xl">
-          <Stack gap="8">
-            <SectionHeading id="pricing-faq-title" title={PRICING_PAGE.faqTitle} highlight={PRICING_PAGE.faqGradianttitle} textAlign="center" align="center" />
-            <FaqAccordion items={PRICING_FAQS} />
-          </Stack>
-        </PageSection>
-      </HydrateNearView>
+      <PricingFaq />
     </>
   );
 }
