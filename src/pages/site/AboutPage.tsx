@@ -3,7 +3,7 @@ import { PageSection } from '../../app/ui/PageSection';
 import { GradientText } from '../../app/ui/GradientText';
 import { ABOUT_FIGURES, ABOUT_PAGE, ABOUT_STORY, ABOUT_STORY_IMAGE, ABOUT_STORY_TITLE, ABOUT_VALUES_TITLE, COMPANY_VALUES } from '../../content/about';
 import { MediaImage } from './components/MediaImage';
-import { NewsletterSection } from './components/NewsletterSection';
+import { NewsletterBlock } from './components/NewsletterBlock';
 import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 import { ValueIcon } from './components/ValueIcon';
@@ -59,7 +59,7 @@ export default function AboutPage() {
         </SimpleGrid>
       </PageSection>
       <Box mt={{ base: 4, md: 8 }}>
-        <NewsletterSection />
+        <NewsletterBlock />
       </Box>
     </>
   );

@@ -6,7 +6,7 @@ import { accentButtonStyle } from '../../theme/accent';
 import { ContentLinkView } from './components/ContentLinkView';
 import { FaqAccordion } from './components/FaqAccordion';
 import { MediaImage } from './components/MediaImage';
-import { NewsletterSection } from './components/NewsletterSection';
+import { NewsletterBlock } from './components/NewsletterBlock';
 import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 
@@ -60,7 +60,7 @@ export default function AffiliatePage() {
         <SectionHeading id="affiliate-faq-title" title="Affiliate" highlight="FAQs" mb="8" textAlign="center" align="center" />
         <FaqAccordion items={AFFILIATE_FAQS} />
       </PageSection>
-      <NewsletterSection />
+      <NewsletterBlock />
     </>
   );
 }
