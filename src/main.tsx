@@ -1,7 +1,10 @@
 import { lazy, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
 import { AppShell } from './app/AppShell';
+import { createPageEmotionCache } from './app/emotionCache';
+import { PRERENDERED_PATH_ATTR } from './app/prerenderContract';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { keepPersistedSessionInStep, restoreKeptSession } from './lib/sessionKeeping';
 import { getSystem } from './theme/system';
@@ -16,7 +19,7 @@ if (!container) throw new Error('Missing #root element');
 
 // Public pages arrive prerendered (scripts/build/prerender.ts): hydrate them. Any other document
 // (the shell, or a prerendered page served for another path) is rendered from scratch.
-const prerendered = container.dataset.prerendered === window.location.pathname;
+const prerendered = container.getAttribute(PRERENDERED_PATH_ATTR) === window.location.pathname;
 if (!prerendered) container.replaceChildren();
 
 /** Resolves in a new task, so the browser can paint and handle input in between. */
@@ -38,20 +41,22 @@ async function start(root: HTMLElement): Promise<void> {
   await nextTask();
 
   const app = (
-    <AppShell
-      router={
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      }
-      clientOnly={
-        UpdatePrompt ? (
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        ) : null
-      }
-    />
+    <CacheProvider value={createPageEmotionCache()}>
+      <AppShell
+        router={
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        }
+        clientOnly={
+          UpdatePrompt ? (
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          ) : null
+        }
+      />
+    </CacheProvider>
   );
 
   // A transition lets React render in slices and yield to the browser between them, so starting

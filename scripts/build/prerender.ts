@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR } from '../../src/app/prerenderContract.ts';
 
 export const SHELL_FILE = 'shell.html';
 const ENTRY = 'src/app/prerender.tsx';
@@ -31,8 +32,9 @@ const escapeHtml = (text: string) =>
 
 /**
  * Moves emotion's per-element <style data-emotion="css h1 h2"> tags out of the markup into one
- * tag in <head>, marked as already placed (data-s): emotion's cache then only registers the
- * rules at start-up instead of moving dozens of nodes, and the first paint has every rule.
+ * tag in <head>. It is not marked as emotion's own: emotion would move ("hydrate") it into its
+ * sheet, and moving a stylesheet restyles the whole page; main.tsx instead tells the page's emotion
+ * cache which rules are already there (PRERENDERED_CSS_ATTR).
  */
 export function hoistEmotionStyles(html: string): { html: string; style: string } {
   const names: string[] = [];
@@ -45,7 +47,7 @@ export function hoistEmotionStyles(html: string): { html: string; style: string 
     // Other keys (an empty <Global>) carry nothing the page needs.
     return '';
   });
-  const style = names.length ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>` : '';
+  const style = names.length ? `<style ${PRERENDERED_CSS_ATTR}="${names.join(' ')}">${rules.join('')}</style>` : '';
   return { html: body, style };
 }
 
@@ -61,20 +63,26 @@ export const BOOT_SCRIPT = `(function () {
   function start() {
     if (started) return;
     started = true;
-    var preloads = (boot.getAttribute('data-preload') || '').split(' ');
-    for (var i = 0; i < preloads.length; i++) {
-      if (!preloads[i]) continue;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = preloads[i];
-      document.head.appendChild(link);
-    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = boot.getAttribute('data-entry');
     document.head.appendChild(script);
+    // The page's own chunks, a few per task: each preload costs the main thread a little.
+    var preloads = (boot.getAttribute('data-preload') || '').split(' ');
+    var next = 0;
+    function preloadSome() {
+      for (var end = next + 4; next < end && next < preloads.length; next++) {
+        if (!preloads[next]) continue;
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = preloads[next];
+        document.head.appendChild(link);
+      }
+      if (next < preloads.length) setTimeout(preloadSome, 0);
+    }
+    setTimeout(preloadSome, 0);
   }
   function afterPaint() {
     requestAnimationFrame(function () { setTimeout(start, 0); });
@@ -121,7 +129,7 @@ export function fillTemplate(template: string, path: string, page: { html: strin
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
     .replace('</head>', () => `${style}${boot}</head>`)
-    .replace(root, () => `<div id="root" data-prerendered="${escapeHtml(path)}">${html}</div>`);
+    .replace(root, () => `<div id="root" ${PRERENDERED_PATH_ATTR}="${escapeHtml(path)}">${html}</div>`);
 }
 
 export function prerenderPlugin(): Plugin {
