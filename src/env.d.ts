@@ -5,6 +5,3 @@ interface ImportMetaEnv {
   readonly VITE_MEDIA_BASE_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
 }
-
-/** Chakra's global styles as a stylesheet, made at build time (scripts/build/chakraCss.ts). */
-declare module 'virtual:chakra-global.css';

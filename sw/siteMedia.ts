@@ -74,7 +74,7 @@ async function warmUntilComplete(cacheName: string, urls: string[]): Promise<voi
 }
 
 /** Every site image the public pages show (videos are left to the network). */
-export function siteImageUrls(): string[] {
+function siteImageUrls(): string[] {
   return SITE_MEDIA_MANIFEST.filter((entry) => entry.kind === 'image').map((entry) => siteMedia(entry.path));
 }
 
@@ -82,8 +82,8 @@ export function siteImageUrls(): string[] {
  * Fetches the site media images that are not cached yet, tolerant of 404s: while some are
  * missing (the server makes them on its first start) it tries again every 10 s for two minutes.
  */
-export function warmSiteMedia(cacheName: string, urls: string[] = siteImageUrls()): Promise<void> {
-  warming ??= warmUntilComplete(cacheName, urls.slice(0, MAX_ENTRIES)).finally(() => {
+export function warmSiteMedia(cacheName: string): Promise<void> {
+  warming ??= warmUntilComplete(cacheName, siteImageUrls().slice(0, MAX_ENTRIES)).finally(() => {
     warming = null;
   });
   return warming;

@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { isSwMessage, SITE_MEDIA_CACHE } from '../contract/sw-messages';
+import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -23,7 +24,7 @@ cleanupOutdatedCaches();
 // Every in-app navigation gets the precached shell, so the app reloads offline.
 // /api and /media are the server's, never the shell's.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
+  new NavigationRoute(createHandlerBoundToURL(`/${SHELL_FILE}`), {
     // /dev/mailbox is a server page (development only), not a route of the app.
     denylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/dev(\/|$)/],
   }),

@@ -12,19 +12,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR } from '../../src/app/prerenderContract.ts';
+import { PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR, prerenderedFile, SHELL_FILE } from '../../src/app/prerenderContract.ts';
 
-export const SHELL_FILE = 'shell.html';
 const ENTRY = 'src/app/prerender.tsx';
 
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
   renderPage(path: string): Promise<{ html: string; title: string; page: string }>;
-}
-
-/** The file a prerendered path is written to, relative to the build folder. */
-export function prerenderedFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
 }
 
 const escapeHtml = (text: string) =>
@@ -148,25 +142,22 @@ export function prerenderPlugin(): Plugin {
       bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }));
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // Everything the entry loads statically already has a tag in index.html.
-      const entryImports = new Set<string>();
-      const addEntry = (file: string) => {
-        if (entryImports.has(file)) return;
-        entryImports.add(file);
-        for (const next of byFile.get(file)?.imports ?? []) addEntry(next);
-      };
-      for (const chunk of chunks) if (chunk.isEntry) addEntry(chunk.fileName);
-      for (const chunk of chunks) {
-        const match = chunk.facadeModuleId?.match(/\/src\/pages\/site\/(\w+)\.tsx$/);
-        if (!match?.[1]) continue;
-        const needed = new Set<string>();
+      /** `start` and every chunk it imports statically, short of those in `known`. */
+      const closure = (start: string, known: ReadonlySet<string> = new Set()): Set<string> => {
+        const found = new Set<string>();
         const visit = (file: string) => {
-          if (needed.has(file) || entryImports.has(file)) return;
-          needed.add(file);
+          if (found.has(file) || known.has(file)) return;
+          found.add(file);
           for (const next of byFile.get(file)?.imports ?? []) visit(next);
         };
-        visit(chunk.fileName);
-        pageChunks.set(match[1], [...needed]);
+        visit(start);
+        return found;
+      };
+      // Everything the entry loads statically already has a tag in index.html.
+      const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.match(/\/src\/pages\/site\/(\w+)\.tsx$/);
+        if (match?.[1]) pageChunks.set(match[1], [...closure(chunk.fileName, entryImports)]);
       }
     },
     // Before vite-plugin-pwa's closeBundle, so the service worker precaches the pages written here.

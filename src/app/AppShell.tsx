@@ -15,7 +15,7 @@ function AfterMount({ children }: { children: ReactNode }) {
 }
 
 interface AppShellProps {
-  /** The router: RouterProvider in the browser, StaticRouterProvider when prerendering. */
+  /** The routes in a BrowserRouter in the browser, in a StaticRouter when prerendering. */
   router: ReactNode;
   /** Browser-only extras (the service-worker update prompt), mounted after hydration. */
   clientOnly?: ReactNode;

@@ -1,6 +1,7 @@
-import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useId, type ReactNode } from 'react';
+import { whenNearView } from '../lib/nearView';
+import { useHydrated } from '../lib/useClientValue';
 
-const noSubscription = () => () => undefined;
 const waits = new Map<string, Promise<void>>();
 /** The address the page was loaded at (the one the prerendered HTML is for). */
 const firstUrl = typeof window === 'undefined' ? '' : window.location.href;
@@ -13,16 +14,8 @@ function nearView(id: string): Promise<void> {
       // The wrapper has display: contents (no box of its own): watch the content's first element.
       const wrapper = document.querySelector(`[data-hydrate-near-view="${CSS.escape(id)}"]`);
       const target = wrapper?.firstElementChild;
-      if (!target || typeof IntersectionObserver === 'undefined') return resolve();
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
-          resolve();
-        },
-        { rootMargin: '200px 0px' },
-      );
-      observer.observe(target);
+      if (target) whenNearView(target, '200px 0px', resolve);
+      else resolve();
     });
     waits.set(id, wait);
   }
@@ -35,8 +28,7 @@ function nearView(id: string): Promise<void> {
  * hydrate the block before it can commit the new page, and that must not wait for a scroll.
  */
 function WaitNearView({ id }: { id: string }) {
-  // True only while hydrating (React reads the server snapshot then), false in every other render.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = !useHydrated();
   if (hydrating && !import.meta.env.SSR && window.location.href === firstUrl) use(nearView(id));
   return null;
 }

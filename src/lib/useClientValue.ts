@@ -13,8 +13,8 @@ export function useClientValue<T>(read: () => T, serverValue: T): T {
 }
 
 /**
- * False in the prerendered HTML and while hydrating, true once React runs the page: a form's
- * submit button stays disabled until then, so an early press cannot submit the form natively.
+ * False in the prerendered HTML and while hydrating, true in every other render: a form's submit
+ * button stays disabled until React runs the page, so an early press cannot submit it natively.
  */
 export function useHydrated(): boolean {
   return useClientValue(() => true, false);

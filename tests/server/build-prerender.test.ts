@@ -1,7 +1,8 @@
 // The build's prerender and Chakra CSS helpers (scripts/build/), run in Node like the build.
 import { describe, expect, it } from 'vitest';
 import { chakraGlobalCss } from '../../scripts/build/chakraCss.ts';
-import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, prerenderedFile } from '../../scripts/build/prerender.ts';
+import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles } from '../../scripts/build/prerender.ts';
+import { prerenderedFile } from '../../src/app/prerenderContract.ts';
 import { getSystem } from '../../src/theme/system.ts';
 
 const TEMPLATE =

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { prerenderedFile, SHELL_FILE } from '../../../src/app/prerenderContract.ts';
 import type { Config } from '../config.ts';
 import { globalPlugin } from './global-plugin.ts';
 
@@ -53,9 +54,9 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
   // and writes the empty app shell as shell.html; a build without them serves index.html for all.
   let shellFile: string | undefined;
   const prerendered = new Map<string, boolean>();
-  const prerenderedFile = (path: string): string | null => {
+  const prerenderedPage = (path: string): string | null => {
     if (!PAGE_PATH.test(path)) return null;
-    const file = `${path.slice(1)}.html`;
+    const file = prerenderedFile(path);
     if (!prerendered.has(file)) prerendered.set(file, existsSync(join(config.publicDir, file)));
     return prerendered.get(file) ? file : null;
   };
@@ -70,9 +71,9 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
     if (!pageBuilt) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }
-    shellFile ??= existsSync(join(config.publicDir, 'shell.html')) ? 'shell.html' : 'index.html';
+    shellFile ??= existsSync(join(config.publicDir, SHELL_FILE)) ? SHELL_FILE : 'index.html';
     // A prerendered public page, else the shell: client-side routes (/face, ...) route themselves.
-    return reply.code(200).sendFile(prerenderedFile(path) ?? shellFile, config.publicDir);
+    return reply.code(200).sendFile(prerenderedPage(path) ?? shellFile, config.publicDir);
   });
 });
 

@@ -16,10 +16,10 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Prerendered pages show before React runs; a test acts like a user who waits for the page to
- * be live. After goto and reload, every page of `context` waits for <html data-app-ready>
+ * be live. After goto and reload, every page `context` opens waits for <html data-app-ready>
  * (src/app/AppShell.tsx) when the document is the app's (has #root).
  */
-export function waitForAppOnNavigation(context: BrowserContext): void {
+function waitForAppOnNavigation(context: BrowserContext): void {
   const patch = (page: Page) => {
     const ready = () =>
       page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'));
@@ -36,7 +36,6 @@ export function waitForAppOnNavigation(context: BrowserContext): void {
       return response;
     };
   };
-  context.pages().forEach(patch);
   context.on('page', patch);
 }
 

@@ -1,4 +1,5 @@
 import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenNearView } from '../../../lib/nearView';
 
 /**
  * How far below the viewport a section starts loading. Its chunk is small and, after the first
@@ -18,16 +19,7 @@ export function DeferredSection({ children, minH }: { children: ReactNode; minH:
   useEffect(() => {
     const target = placeholder.current;
     if (near || !target) return;
-    const reveal = () => startTransition(() => setNear(true));
-    if (typeof IntersectionObserver === 'undefined') {
-      reveal();
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) reveal();
-    }, { rootMargin: AHEAD });
-    observer.observe(target);
-    return () => observer.disconnect();
+    return whenNearView(target, AHEAD, () => startTransition(() => setNear(true)));
   }, [near]);
   const reserved = <div ref={placeholder} style={{ minHeight: minH }} aria-busy="true" data-deferred-section="" />;
   return near ? <Suspense fallback={reserved}>{children}</Suspense> : reserved;
