@@ -1,34 +1,28 @@
 // Google sign-in end to end: the server verifies ID tokens against a local JWKS (fake-google.ts)
 // exactly as it would Google's. Google's own button needs Google's servers, so the tests hand the
 // credential to the page's handler through its documented `persona:google-credential` event.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkTerms, collectAlerts, fieldError, h1, uniqueEmail } from './support/accounts';
-import { launchChromium, newAppContext } from './support/browser';
+import { newAppContext, useOwnServer } from './support/browser';
 import { startFakeGoogle, type FakeGoogle } from './support/fake-google';
-import { startServer, type RunningServer } from './support/server';
 
 let google: FakeGoogle;
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let alerts: string[];
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  server = await startServer({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl });
-  browser = await launchChromium();
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await google?.stop();
 });
+// Started after the fake Google, whose addresses it is given.
+const own = useOwnServer(() => ({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl }));
 
 beforeEach(async () => {
-  context = await newAppContext(browser, { baseURL: server.url });
+  context = await newAppContext(own.browser, { baseURL: own.server.url });
   page = await context.newPage();
   alerts = collectAlerts(page);
 });

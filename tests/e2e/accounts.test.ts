@@ -2,33 +2,22 @@
 // server with a fresh data folder; OTP codes are read from the server's mail outbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTerms, collectAlerts, fieldError, fillOtp, h1, latestOtp, logIn, signUp, uniqueEmail } from './support/accounts';
-import { DESKTOP, launchChromium, newAppContext, PHONE } from './support/browser';
-import { ROOT, startServer, type RunningServer } from './support/server';
+import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
+import { ROOT } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
+const own = useOwnServer();
 let context: BrowserContext;
 let page: Page;
 let alerts: string[];
 
 async function newContext(viewport = DESKTOP): Promise<void> {
-  context = await newAppContext(browser, { baseURL: server.url, viewport });
+  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport });
   page = await context.newPage();
   alerts = collectAlerts(page);
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 beforeEach(async () => {
   await newContext();
@@ -68,7 +57,7 @@ const errorText = (text: string) => page.getByText(text, { exact: true });
 
 async function signedUpUser(tag: string) {
   const user = { name: 'Asha Rao', email: uniqueEmail(tag), password: 'secret-pass-1' };
-  await signUp(page, server.dataDir, user);
+  await signUp(page, own.server.dataDir, user);
   return user;
 }
 
@@ -113,10 +102,10 @@ describe('accounts: sign-up', () => {
     await expect.poll(() => alerts).toContain('Please enter all 6 digits of the OTP.');
 
     // Resend, then the newest code works.
-    const first = await latestOtp(server.dataDir, email);
+    const first = await latestOtp(own.server.dataDir, email);
     await page.getByRole('button', { name: 'Resend OTP' }).click();
     await expect.poll(() => alerts).toContain('OTP resent successfully!');
-    const second = await latestOtp(server.dataDir, email, [first]);
+    const second = await latestOtp(own.server.dataDir, email, [first]);
     await fillOtp(page, second);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.waitForURL('**/face');
@@ -169,11 +158,11 @@ describe('accounts: sign-up', () => {
 
 /** A verified account made in a throwaway page, so the test's own page stays signed out. */
 async function signedUpUserInOtherPage(tag: string) {
-  const other = await newAppContext(context.browser()!, { baseURL: server.url });
+  const other = await newAppContext(context.browser()!, { baseURL: own.server.url });
   const otherPage = await other.newPage();
   collectAlerts(otherPage);
   const user = { name: 'Ravi Kumar', email: uniqueEmail(tag), password: 'secret-pass-1' };
-  await signUp(otherPage, server.dataDir, user);
+  await signUp(otherPage, own.server.dataDir, user);
   await other.close();
   return user;
 }
@@ -214,7 +203,7 @@ describe('accounts: login', () => {
 
   it('an account never verified is sent on to verify its email', async () => {
     const email = uniqueEmail('unverified');
-    const res = await fetch(`${server.url}/api/create_profile/`, {
+    const res = await fetch(`${own.server.url}/api/create_profile/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, name: 'Kiran', password: 'secret-pass-1' }),
@@ -224,7 +213,7 @@ describe('accounts: login', () => {
     await expect.poll(() => fieldError(page, 'Email')).toBe('Please verify your email before logging in.');
     await page.getByRole('button', { name: 'Verify your email' }).click();
     await page.waitForURL('**/otpverification');
-    await fillOtp(page, await latestOtp(server.dataDir, email));
+    await fillOtp(page, await latestOtp(own.server.dataDir, email));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.waitForURL('**/face');
     expect((await session()).userEmail).toBe(email);
@@ -264,7 +253,7 @@ describe('accounts: reset password', () => {
     expect(alerts[0]).not.toBe('');
     await expect.poll(() => h1(page)).toBe('Verify your Email');
 
-    const seenBySignup = await latestOtp(server.dataDir, user.email);
+    const seenBySignup = await latestOtp(own.server.dataDir, user.email);
     await fillOtp(page, seenBySignup);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect.poll(() => h1(page)).toBe('Set New Password');

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, newAppContext, useBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, inject, it } from 'vitest';
+import { newAppContext, useBrowser, useOwnServer } from './support/browser';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface WebManifest {
@@ -56,28 +53,18 @@ describe('installable PWA', () => {
 });
 
 describe('offline', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const own = useOwnServer();
 
   it('with the server unreachable, reloading / still shows the home page', async () => {
-    const context = await newAppContext(browser, { baseURL: server.url });
+    const context = await newAppContext(own.browser, { baseURL: own.server.url });
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => navigator.serviceWorker.ready);
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
     const heading = await page.getByRole('heading', { level: 1 }).first().innerText();
 
-    await server.stop(); // truly unreachable: no request can reach a server that is gone
-    const probe = await fetch(`${server.url}/`).then(() => 'reachable', () => 'unreachable');
+    await own.server.stop(); // truly unreachable: no request can reach a server that is gone
+    const probe = await fetch(`${own.server.url}/`).then(() => 'reachable', () => 'unreachable');
     expect(probe).toBe('unreachable');
 
     await page.reload();

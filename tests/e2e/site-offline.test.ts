@@ -1,8 +1,7 @@
 // Offline: after one visit, public pages and their images load with the server gone.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newAppContext, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAppContext, PHONE, useOwnServer } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
 
@@ -31,21 +30,11 @@ async function imagesInMain(page: Page): Promise<Array<{ src: string; w: number 
 }
 
 describe('offline public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    await waitForSiteMedia(server.url);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const own = useOwnServer();
+  beforeAll(() => waitForSiteMedia(own.server.url), 180_000);
 
   it('/blogs and /pricing reload with their images, and an unvisited page shows its images, with the server stopped', async () => {
-    const context = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
+    const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/blogs');
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -73,8 +62,8 @@ describe('offline public pages', () => {
     await page.goto('/pricing');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pricing');
 
-    await server.stop();
-    expect(await fetch(`${server.url}/`).then(() => 'reachable', () => 'unreachable')).toBe('unreachable');
+    await own.server.stop();
+    expect(await fetch(`${own.server.url}/`).then(() => 'reachable', () => 'unreachable')).toBe('unreachable');
 
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Pricing');

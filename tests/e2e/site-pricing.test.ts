@@ -1,8 +1,7 @@
 // Pricing: currency by detected country (India -> rupees, elsewhere dollars), actions, signed-in path.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, newAppContext, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { newAppContext, PHONE, useOwnServer } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -11,24 +10,16 @@ const INDIA_IP = '49.36.0.1';
 const US_IP = '8.8.8.8';
 
 describe('pricing', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
   // The server trusts X-Forwarded-For from loopback, so each context can pose as a visitor elsewhere.
-  beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: 'loopback' });
-    browser = await launchChromium();
-  });
+  const own = useOwnServer({ TRUST_PROXY: 'loopback' });
+  const contexts: BrowserContext[] = [];
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   async function visitorFrom(ip: string) {
-    const context = await newAppContext(browser, {
-      baseURL: server.url,
+    const context = await newAppContext(own.browser, {
+      baseURL: own.server.url,
       viewport: PHONE,
       extraHTTPHeaders: { 'X-Forwarded-For': ip },
       serviceWorkers: 'block', // keep every request on the page's own network stack (and its headers)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { ROOT } from './server';
+import { ROOT, startServer, type RunningServer } from './server';
 
 
 export const PHONE = { width: 390, height: 844 };
@@ -44,6 +44,28 @@ export async function newAppContext(browser: Browser, options: BrowserContextOpt
   const context = await browser.newContext(options);
   waitForAppOnNavigation(context);
   return context;
+}
+
+export interface OwnServerFixture {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * A server of the file's own and a Chromium, for tests that need settings of their own or stop
+ * the server. `env` may be a function, read when the server starts (after earlier beforeAll hooks).
+ */
+export function useOwnServer(env: Record<string, string> | (() => Record<string, string>) = {}): OwnServerFixture {
+  const fixture = {} as OwnServerFixture;
+  beforeAll(async () => {
+    fixture.server = await startServer(typeof env === 'function' ? env() : env);
+    fixture.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.server?.stop();
+  });
+  return fixture;
 }
 
 export interface BrowserFixture {
