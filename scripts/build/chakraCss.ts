@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { serializeStyles } from '@emotion/serialize';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 import type { Plugin } from 'vite';
+import { UNUSED_PALETTES } from '../../src/theme/unusedPalettes';
 
 export const CHAKRA_CSS_ID = 'virtual:chakra-global.css';
 const RESOLVED_ID = `\0${CHAKRA_CSS_ID}`;
@@ -70,6 +71,31 @@ export function chakraSkipRuntimeGlobalCss(): Plugin {
       if (!CHAKRA_SYSTEM_MODULE.test(id) || this.environment?.config.consumer === 'server') return undefined;
       if (!code.includes(GLOBAL_CSS_LINE)) this.error(`Chakra's createSystem changed: "${GLOBAL_CSS_LINE}" not found in ${id}`);
       return { code: code.replace(GLOBAL_CSS_LINE, 'const _global = [];'), map: null };
+    },
+  };
+}
+
+const CHAKRA_COLOR_MODULES = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/](tokens|semantic-tokens)[\\/]colors\.js$/;
+
+/**
+ * Leaves the palettes the theme drops (src/theme/unusedPalettes.ts) out of the bundle: the theme
+ * filters them out at start-up, but their data (a third of Chakra's colour modules) would still be
+ * downloaded. Each palette is a top-level block `  name: {` ... `  },` in both modules; the build
+ * stops if one is missing, so a Chakra upgrade cannot silently change what is removed.
+ */
+export function chakraDropUnusedPalettes(): Plugin {
+  return {
+    name: 'persona-chakra-drop-unused-palettes',
+    apply: 'build',
+    transform(code, id) {
+      if (!CHAKRA_COLOR_MODULES.test(id)) return undefined;
+      let out = code;
+      for (const palette of UNUSED_PALETTES) {
+        const block = new RegExp(`\\n  ${palette}: \\{\\n(?:    .*\\n)*?  \\},?(?=\\n)`);
+        if (!block.test(out)) this.error(`Chakra's colour module changed: no "${palette}" palette block in ${id}`);
+        out = out.replace(block, '');
+      }
+      return { code: out, map: null };
     },
   };
 }

@@ -1,5 +1,5 @@
 // The one Chakra system for the app: dark studio look, one gradient accent, visible focus rings.
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -32,6 +32,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { brand, gradients, ink, line, surface } from './palette';
+import { UNUSED_PALETTES } from './unusedPalettes';
 
 /**
  * Chakra's default theme without the recipes of components the app does not use: the full set
@@ -63,14 +64,30 @@ export const slotRecipes = {
   switch: switchSlotRecipe,
 };
 
-/**
- * Chakra's colour palettes minus the five nothing here uses: each palette is ~20 tokens and
- * semantic tokens that createSystem processes at every page start. Kept: gray, red, orange,
- * green and blue (Chakra's bg/fg/border status colours are built from them).
- */
-const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+/** Chakra's colour tokens without the palettes nothing here uses (see unusedPalettes.ts). */
+const unused = new Set(UNUSED_PALETTES);
 const usedPalettes = <T extends object>(colors: T): T =>
-  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !unused.has(name))) as T;
+
+/**
+ * The app is always dark (<html class="dark">): each semantic token keeps only its dark value, so
+ * createSystem builds one set of variables instead of a light set, a dark set and the conditions
+ * between them.
+ */
+type TokenTree = { [key: string]: unknown };
+function darkOnly<T extends TokenTree>(tree: T): T {
+  const visit = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node as TokenTree);
+    if ('value' in (node as TokenTree)) {
+      const value = (node as { value: unknown }).value;
+      if (value && typeof value === 'object' && '_dark' in value) return { ...(node as TokenTree), value: (value as { _dark: unknown })._dark };
+      return node;
+    }
+    return Object.fromEntries(entries.map(([key, child]) => [key, visit(child)]));
+  };
+  return visit(tree) as T;
+}
 
 const themeConfig = defineConfig({
   preflight: true,
@@ -81,7 +98,7 @@ const themeConfig = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: usedPalettes(semanticTokens.colors) },
+    semanticTokens: darkOnly({ ...semanticTokens, colors: usedPalettes(semanticTokens.colors) }),
     recipes,
     slotRecipes,
     textStyles,
@@ -94,7 +111,7 @@ const fontStack =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 // The app is always dark: <html class="dark">, and the semantic tokens hold dark values either way.
-const same = (value: string) => ({ value: { _light: value, _dark: value } });
+const same = (value: string) => ({ value });
 
 const config = defineConfig({
   globalCss: {
@@ -157,6 +174,6 @@ let created: SystemContext | undefined;
  * the scripts evaluate.
  */
 export function getSystem(): SystemContext {
-  created ??= createSystem(mergeConfigs(defaultBaseConfig, themeConfig), config);
+  created ??= createSystem(defaultBaseConfig, themeConfig, config);
   return created;
 }

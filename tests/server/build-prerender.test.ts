@@ -1,6 +1,10 @@
 // The build's prerender and Chakra CSS helpers (scripts/build/), run in Node like the build.
 import { describe, expect, it } from 'vitest';
-import { chakraGlobalCss } from '../../scripts/build/chakraCss.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chakraDropUnusedPalettes, chakraGlobalCss } from '../../scripts/build/chakraCss.ts';
+import { STARTUP_STAGES, startupChunksCheck, startupGroups } from '../../scripts/build/startupChunks.ts';
+import { UNUSED_PALETTES } from '../../src/theme/unusedPalettes.ts';
 import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles } from '../../scripts/build/prerender.ts';
 import { prerenderedFile } from '../../src/app/prerenderContract.ts';
 import { getSystem } from '../../src/theme/system.ts';
@@ -77,5 +81,75 @@ describe('Chakra global CSS at build time', () => {
     expect(css).toMatch(/--chakra-colors-bg:/);
     // The app's own global rule (visible focus) made it through.
     expect(css).toMatch(/a:focus-visible/);
+  });
+
+  it('holds one set of colours, the dark one, on the root: the app is always dark', () => {
+    const system = getSystem();
+    const css = chakraGlobalCss(system);
+    expect(css).not.toMatch(/\.dark[\s,{]/);
+    expect(css).toMatch(/--chakra-colors-bg:#09090f/i);
+    // Chakra's status colours keep their dark values (red.950 is its dark bg.error).
+    expect(css).toContain('--chakra-colors-bg-error:var(--chakra-colors-red-950)');
+    expect([...system.tokens.cssVarMap.keys()]).toEqual(['base']);
+    for (const palette of UNUSED_PALETTES) expect(system.token(`colors.${palette}.500`)).toBeUndefined();
+  });
+});
+
+describe('Chakra palettes left out of the browser build', () => {
+  const esm = (file: string) => createRequire(import.meta.url).resolve('@chakra-ui/react').replace(/dist[\\/]cjs[\\/].*$/, `dist/esm/theme/${file}`);
+  const transform = (code: string, id: string) => {
+    const errors: string[] = [];
+    const context = { error: (message: string) => { errors.push(message); throw new Error(message); } };
+    const hook = chakraDropUnusedPalettes().transform as (this: unknown, code: string, id: string) => { code: string } | undefined;
+    return { out: hook.call(context, code, id), errors };
+  };
+
+  for (const file of ['tokens/colors.js', 'semantic-tokens/colors.js']) {
+    it(`removes exactly the unused palettes from ${file}`, () => {
+      const id = esm(file);
+      const code = readFileSync(id, 'utf8');
+      const { out } = transform(code, id);
+      for (const palette of UNUSED_PALETTES) expect(out!.code).not.toContain(`\n  ${palette}: {`);
+      for (const palette of ['gray', 'red', 'orange', 'green', 'blue']) expect(out!.code).toContain(`\n  ${palette}: {`);
+      // Still one well-formed object: the braces balance and nothing else went.
+      const count = (text: string, ch: string) => text.split(ch).length - 1;
+      expect(count(out!.code, '{')).toBe(count(out!.code, '}'));
+      expect(out!.code.length).toBeLessThan(code.length * 0.8);
+    });
+  }
+
+  it('stops the build when Chakra no longer has a palette block, and leaves other modules alone', () => {
+    const id = esm('tokens/colors.js');
+    expect(() => transform('const colors = defineTokens.colors({\n  gray: {\n    50: { value: "#fff" }\n  }\n});\n', id)).toThrow(/no "yellow" palette block/);
+    expect(transform('export const x = 1;', esm('tokens/sizes.js')).out).toBeUndefined();
+  });
+});
+
+describe('start-up stages', () => {
+  it('puts each first-load module in its stage: React with the entry, then the theme, then the app', () => {
+    const groups = startupGroups();
+    const stageOf = (id: string) => groups.find((g) => g.test(id))?.name;
+    expect(groups.map((g) => g.name)).toEqual(STARTUP_STAGES.map((s) => s.name));
+    expect(groups.every((g) => g.tags.includes('$initial') && g.includeDependenciesRecursively === false)).toBe(true);
+    expect(stageOf('/w/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('entry');
+    expect(stageOf('\0vite/preload-helper.js')).toBe('entry');
+    expect(stageOf('/w/node_modules/@chakra-ui/react/dist/esm/styled-system/system.js')).toBe('ui');
+    expect(stageOf('/w/node_modules/@emotion/react/dist/emotion-react.browser.esm.js')).toBe('ui');
+    expect(stageOf('/w/src/theme/system.ts')).toBe('ui');
+    expect(stageOf('/w/node_modules/react-router/dist/development/index.mjs')).toBe('app');
+    expect(stageOf('/w/src/app/routes.tsx')).toBe('app');
+    // The entry module, its stylesheet, the HTML page and Vite's own modules stay where Vite puts them.
+    for (const id of ['/w/src/main.tsx', '/w/index.html', '\0virtual:chakra-global.css', '/w/src/app/x.css']) expect(stageOf(id)).toBeUndefined();
+  });
+
+  it('stops the build when a stage chunk imports a later stage, or a stage has no chunk', () => {
+    const chunk = (name: string, imports: string[] = []) => ({ type: 'chunk', name, fileName: `${name}.js`, imports });
+    const check = (chunks: ReturnType<typeof chunk>[]) => {
+      const hook = startupChunksCheck().generateBundle as (this: unknown, options: unknown, bundle: Record<string, unknown>) => void;
+      hook.call({}, {}, Object.fromEntries(chunks.map((c) => [c.fileName, c])));
+    };
+    expect(() => check([chunk('index', ['entry.js']), chunk('entry'), chunk('ui', ['entry.js']), chunk('app', ['ui.js', 'entry.js'])])).not.toThrow();
+    expect(() => check([chunk('entry'), chunk('ui', ['app.js']), chunk('app')])).toThrow(/ui\.js \(stage ui\) imports app\.js of a later stage/);
+    expect(() => check([chunk('entry'), chunk('app')])).toThrow(/No start-up chunk for stage ui/);
   });
 });
