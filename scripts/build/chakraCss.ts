@@ -55,13 +55,17 @@ export function chakraGlobalCssPlugin(): Plugin {
 
 const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const GLOBAL_CSS_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const PREFLIGHT_IMPORT = "import { createPreflight } from './preflight.js';";
+const PREFLIGHT_STUB =
+  "const createPreflight = () => { throw new Error('Chakra\\'s reset is built at build time (scripts/build/chakraCss.ts)'); };";
 
 /**
  * The browser build's counterpart of the stylesheet above: createSystem need not compute the
  * global CSS at every page start (css() over every token variable, the reset and the global
  * styles: a third of its time), since ChakraProvider gets a system without it (AppProviders).
- * The methods stay for anyone who calls them; the build stops if Chakra's code no longer has the
- * line, so an upgrade cannot silently undo this.
+ * The reset's own module (~1 KB gzip) is left out too: getPreflightCss() throws in the browser,
+ * the other methods stay for anyone who calls them. The build stops if Chakra's code no longer
+ * has these lines, so an upgrade cannot silently undo this.
  */
 export function chakraSkipRuntimeGlobalCss(): Plugin {
   return {
@@ -69,8 +73,10 @@ export function chakraSkipRuntimeGlobalCss(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!CHAKRA_SYSTEM_MODULE.test(id) || this.environment?.config.consumer === 'server') return undefined;
-      if (!code.includes(GLOBAL_CSS_LINE)) this.error(`Chakra's createSystem changed: "${GLOBAL_CSS_LINE}" not found in ${id}`);
-      return { code: code.replace(GLOBAL_CSS_LINE, 'const _global = [];'), map: null };
+      for (const line of [GLOBAL_CSS_LINE, PREFLIGHT_IMPORT]) {
+        if (!code.includes(line)) this.error(`Chakra's createSystem changed: "${line}" not found in ${id}`);
+      }
+      return { code: code.replace(GLOBAL_CSS_LINE, 'const _global = [];').replace(PREFLIGHT_IMPORT, PREFLIGHT_STUB), map: null };
     },
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chakraDropUnusedPalettes, chakraGlobalCss } from '../../scripts/build/chakraCss.ts';
+import { chakraDropUnusedPalettes, chakraGlobalCss, chakraSkipRuntimeGlobalCss } from '../../scripts/build/chakraCss.ts';
 import { STARTUP_STAGES, startupChunksCheck, startupGroups } from '../../scripts/build/startupChunks.ts';
 import { UNUSED_PALETTES } from '../../src/theme/unusedPalettes.ts';
 import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles } from '../../scripts/build/prerender.ts';
@@ -95,14 +95,28 @@ describe('Chakra global CSS at build time', () => {
   });
 });
 
+const chakraEsm = (file: string) => createRequire(import.meta.url).resolve('@chakra-ui/react').replace(/dist[\\/]cjs[\\/].*$/, `dist/esm/${file}`);
+type TransformHook = (this: unknown, code: string, id: string) => { code: string } | undefined;
+/** Runs a build plugin's transform hook as the browser build would. */
+function runTransform(hook: unknown, code: string, id: string) {
+  const context = { error: (message: string) => { throw new Error(message); }, environment: { config: { consumer: 'client' } } };
+  return { out: (hook as TransformHook).call(context, code, id) };
+}
+
+describe("Chakra's createSystem in the browser build", () => {
+  it('skips the global CSS and leaves the reset module out', () => {
+    const id = chakraEsm('styled-system/system.js');
+    const { out } = runTransform(chakraSkipRuntimeGlobalCss().transform, readFileSync(id, 'utf8'), id);
+    expect(out!.code).toContain('const _global = [];');
+    expect(out!.code).not.toContain("from './preflight.js'");
+    expect(out!.code).toMatch(/const createPreflight = \(\) => \{ throw new Error\(/);
+    expect(() => runTransform(chakraSkipRuntimeGlobalCss().transform, 'function createSystem() {}', id)).toThrow(/createSystem changed/);
+  });
+});
+
 describe('Chakra palettes left out of the browser build', () => {
-  const esm = (file: string) => createRequire(import.meta.url).resolve('@chakra-ui/react').replace(/dist[\\/]cjs[\\/].*$/, `dist/esm/theme/${file}`);
-  const transform = (code: string, id: string) => {
-    const errors: string[] = [];
-    const context = { error: (message: string) => { errors.push(message); throw new Error(message); } };
-    const hook = chakraDropUnusedPalettes().transform as (this: unknown, code: string, id: string) => { code: string } | undefined;
-    return { out: hook.call(context, code, id), errors };
-  };
+  const esm = (file: string) => chakraEsm(`theme/${file}`);
+  const transform = (code: string, id: string) => runTransform(chakraDropUnusedPalettes().transform, code, id);
 
   for (const file of ['tokens/colors.js', 'semantic-tokens/colors.js']) {
     it(`removes exactly the unused palettes from ${file}`, () => {
