@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { chakraDropUnusedPalettes, chakraGlobalCss, chakraSkipRuntimeGlobalCss } from '../../scripts/build/chakraCss.ts';
 import { STARTUP_STAGES, startupChunksCheck, startupGroups } from '../../scripts/build/startupChunks.ts';
 import { UNUSED_PALETTES } from '../../src/theme/unusedPalettes.ts';
-import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles } from '../../scripts/build/prerender.ts';
+import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, withModulePreloads } from '../../scripts/build/prerender.ts';
 import { prerenderedFile } from '../../src/app/prerenderContract.ts';
 import { getSystem } from '../../src/theme/system.ts';
 
@@ -62,6 +62,13 @@ describe('prerendered pages', () => {
     expect(started()).toBe('/assets/index-1.js');
     expect([...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/react-2.js', '/assets/HomePage-5.js']);
     dom.window.close();
+  });
+
+  it('gives the shell preloads for the start-up chunks the entry imports dynamically', () => {
+    const out = withModulePreloads(TEMPLATE, ['/assets/ui-7.js', '/assets/app-8.js']);
+    expect(out).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ui-7.js"><link rel="modulepreload" crossorigin href="/assets/app-8.js"></head>',
+    );
   });
 
   it('refuses a page that needs an inline script or left a Suspense boundary unfinished', () => {
@@ -165,5 +172,16 @@ describe('start-up stages', () => {
     expect(() => check([chunk('index', ['entry.js']), chunk('entry'), chunk('ui', ['entry.js']), chunk('app', ['ui.js', 'entry.js'])])).not.toThrow();
     expect(() => check([chunk('entry'), chunk('ui', ['app.js']), chunk('app')])).toThrow(/ui\.js \(stage ui\) imports app\.js of a later stage/);
     expect(() => check([chunk('entry'), chunk('app')])).toThrow(/No start-up chunk for stage ui/);
+  });
+});
+
+describe('public images', () => {
+  it('has the raster wordmark the pages show: /logo.svg drawn at 3x', async () => {
+    const { default: sharp } = await import('sharp');
+    const svg = await sharp('public/logo.svg').metadata();
+    const webp = await sharp('public/logo.webp').metadata();
+    expect(webp.format).toBe('webp');
+    expect([webp.width, webp.height]).toEqual([svg.width! * 3, svg.height! * 3]);
+    expect(webp.hasAlpha).toBe(true);
   });
 });
