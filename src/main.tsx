@@ -5,6 +5,7 @@
 //   1. this chunk: React and ReactDOM;
 //   2. the theme system's code (Chakra's styled-system and theme), then building the system;
 //   3. the rest of the app (components, router, pages' shell), then hydration in slices.
+// Stage 1: evaluated with this chunk (scripts/build/startupChunks.ts puts React in it).
 import 'react-dom/client';
 import { PRERENDERED_PATH_ATTR } from './app/prerenderContract';
 import { nextTask } from './lib/nextTask';

@@ -110,7 +110,7 @@ const themeConfig = defineConfig({
 const fontStack =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
-// The app is always dark: <html class="dark">, and the semantic tokens hold dark values either way.
+// The app is always dark (<html class="dark">): a semantic token holds its one, dark, value.
 const same = (value: string) => ({ value });
 
 const config = defineConfig({
