@@ -62,18 +62,24 @@ export function startupChunksCheck(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const stageOf = (fileName: string) => STARTUP_STAGES.findIndex((s) => chunks.some((c) => c.fileName === fileName && c.name === s.name));
-      const seen = new Set<string>();
+      /** Chunk file -> index of its stage in STARTUP_STAGES. */
+      const stageOf = new Map<string, number>();
       for (const chunk of chunks) {
-        const stage = stageOf(chunk.fileName);
-        if (stage < 0) continue;
-        seen.add(STARTUP_STAGES[stage]!.name);
+        const stage = STARTUP_STAGES.findIndex((s) => s.name === chunk.name);
+        if (stage >= 0) stageOf.set(chunk.fileName, stage);
+      }
+      for (const [index, stage] of STARTUP_STAGES.entries()) {
+        if (![...stageOf.values()].includes(index)) throw new Error(`No start-up chunk for stage ${stage.name}`);
+      }
+      for (const chunk of chunks) {
+        const stage = stageOf.get(chunk.fileName);
+        if (stage === undefined) continue;
         for (const imported of chunk.imports) {
-          const other = stageOf(imported);
-          if (other > stage) throw new Error(`Start-up chunk ${chunk.fileName} (stage ${STARTUP_STAGES[stage]!.name}) imports ${imported} of a later stage`);
+          if ((stageOf.get(imported) ?? -1) > stage) {
+            throw new Error(`Start-up chunk ${chunk.fileName} (stage ${STARTUP_STAGES[stage]!.name}) imports ${imported} of a later stage`);
+          }
         }
       }
-      for (const stage of STARTUP_STAGES) if (!seen.has(stage.name)) throw new Error(`No start-up chunk for stage ${stage.name}`);
     },
   };
 }

@@ -78,13 +78,9 @@ type TokenTree = { [key: string]: unknown };
 function darkOnly<T extends TokenTree>(tree: T): T {
   const visit = (node: unknown): unknown => {
     if (!node || typeof node !== 'object') return node;
-    const entries = Object.entries(node as TokenTree);
-    if ('value' in (node as TokenTree)) {
-      const value = (node as { value: unknown }).value;
-      if (value && typeof value === 'object' && '_dark' in value) return { ...(node as TokenTree), value: (value as { _dark: unknown })._dark };
-      return node;
-    }
-    return Object.fromEntries(entries.map(([key, child]) => [key, visit(child)]));
+    const { value } = node as { value?: unknown };
+    if (value === undefined) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, visit(child)]));
+    return value && typeof value === 'object' && '_dark' in value ? { ...node, value: value._dark } : node;
   };
   return visit(tree) as T;
 }
