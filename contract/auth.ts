@@ -37,10 +37,15 @@ export const CreateProfileBody = Type.Object({
   credential: Type.Optional(GoogleCredential),
 });
 export type CreateProfileBody = Static<typeof CreateProfileBody>;
-/** 201: `{status, message}` for an email sign-up (next: /send_otp/); with a credential, signed in. */
+/**
+ * 201: `{status, message, signup_token}` for an email sign-up (next: /send_otp/, then /verify_otp/
+ * with the token); with a credential, signed in.
+ */
 export const CreateProfileResponse = Type.Object({
   status: Type.Literal('success'),
   message: Type.Optional(Type.String()),
+  /** Names this sign-up (an addition to the spec, like reset_token): only it can make the password the account's. */
+  signup_token: Type.Optional(Type.String()),
   access: Type.Optional(Type.String()),
   refresh: Type.Optional(Type.String()),
   profile: Type.Optional(SessionProfile),
@@ -51,9 +56,12 @@ export type CreateProfileResponse = Static<typeof CreateProfileResponse>;
 export const SendOtpBody = Type.Object({ email: Email });
 export type SendOtpBody = Static<typeof SendOtpBody>;
 
-/** POST /verify_otp/ and /verify_otp_for_forget/ */
+/** POST /verify_otp_for_forget/ */
 export const VerifyOtpBody = Type.Object({ email: Email, otp: Otp });
 export type VerifyOtpBody = Static<typeof VerifyOtpBody>;
+/** POST /verify_otp/: the code, and the token of the sign-up it verifies (from /create_profile/ or a login). */
+export const VerifySignupOtpBody = Type.Object({ email: Email, otp: Otp, signup_token: Type.Optional(OpaqueToken) });
+export type VerifySignupOtpBody = Static<typeof VerifySignupOtpBody>;
 export const VerifyOtpResponse = Type.Object({
   status: Type.Literal('success'),
   access: Type.String(),
@@ -85,6 +93,13 @@ export const LoginResponse = Type.Object({
   guide_tour_face_seen: Type.Boolean(),
 });
 export type LoginResponse = Static<typeof LoginResponse>;
+/** A 400 of /manual_login/; for a sign-up not yet verified, the token to finish it with (the password was right). */
+export const LoginError = Type.Object({
+  error: Type.String(),
+  field: Type.Optional(Type.String()),
+  signup_token: Type.Optional(Type.String()),
+});
+export type LoginError = Static<typeof LoginError>;
 
 /** POST /login_profile_with_google/: only the credential counts; email/name are ignored. */
 export const GoogleLoginBody = Type.Object({

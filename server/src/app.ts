@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '../../contract/common.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 import { createLogger } from './logger.ts';
@@ -34,8 +36,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: trustProxyOption(config.trustProxy),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Our genReqId reads X-Request-Id itself, keeping only ids safe to log and echo.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // Malformed URLs ('/api/%zz') answer like every other 4xx: {"error": "Bad request"}.
+    frameworkErrors: frameworkError,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: {
       customOptions: {
@@ -74,6 +79,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(devMailboxRoutes);
   return app;
+}
+
+/** Errors the router meets before any route or hook runs (a URL that does not decode, a param too long). */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.statusCode === 414;
+  const body: ErrorBody = { error: tooLong ? 'URI too long' : 'Bad request' };
+  reply.code(tooLong ? 414 : 400).send(body);
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is 1-64 characters of [A-Za-z0-9._-], else a new UUID. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** A hop count becomes the function fastify uses for it (its types only accept the other forms). */

@@ -24,6 +24,7 @@ export const configTable = [
   { name: 'MAIL_FROM', default: 'Persona Studio <no-reply@personastudio.ai>', description: 'Sender of every mail.' },
   { name: 'SUPPORT_INBOX', default: 'support@personastudio.ai', description: 'Where contact-form messages are mailed.' },
   { name: 'COUNTRY_OVERRIDE', default: '(unset: private and loopback addresses have no country)', description: 'ISO country code (e.g. IN) reported for private and loopback addresses; for local development.' },
+  { name: 'DEV_MAILBOX', default: '(unset: on only in development with a loopback HOST)', description: 'true or false: serve the mail outbox at /dev/mailbox and /api/dev/outbox, to loopback connections without proxy headers. Refused in production.' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
@@ -60,6 +61,8 @@ export interface Config {
   readonly supportInbox: string;
   /** ISO code reported for private/loopback addresses (development), or null. */
   readonly countryOverride: string | null;
+  /** Serve the outbox (sign-up and reset codes) at /dev/mailbox and /api/dev/outbox. */
+  readonly devMailbox: boolean;
   /** Folder of finished site media libraries to reuse, or null. */
   readonly siteMediaCache: string | null;
 }
@@ -100,13 +103,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryOverride: r.countryCode('COUNTRY_OVERRIDE'),
     siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
+  const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
+  if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
   const givenSecret = r.raw('JWT_SECRET');
   if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
     r.problem('JWT_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
-  return Object.freeze({ ...partial, jwtSecret });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret });
+}
+
+/** A HOST only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Keeps tokens valid across restarts when JWT_SECRET is not set. */
@@ -161,6 +171,14 @@ class EnvReader {
     if (raw === undefined) return fallback;
     if ((values as readonly string[]).includes(raw)) return raw as T;
     this.problem(name, `must be one of ${values.join(', ')}`);
+    return fallback;
+  }
+
+  flag(name: Name, fallback: boolean): boolean {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    this.problem(name, 'must be true or false');
     return fallback;
   }
 

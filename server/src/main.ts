@@ -36,6 +36,11 @@ const app = await buildApp(config, { database, logger: log });
 await app.listen({ host: config.host, port: config.port });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log.info(`Persona Studio is running at http://${shownHost}:${config.port}`);
+if (!config.smtpUrl) {
+  const reading = config.devMailbox ? `; read it at http://${shownHost}:${config.port}/dev/mailbox`
+    : config.nodeEnv === 'production' ? ' (set SMTP_URL to send it)' : '; DEV_MAILBOX=true shows it at /dev/mailbox';
+  log.info(`Mail (sign-up and reset codes) is kept in ${config.outboxDir}${reading}`);
+}
 // In the background: requests are served while missing site media is made (GET /api/site_media_status).
 void startSiteMedia({ mediaDir: config.mediaDir, cacheDir: config.siteMediaCache, logger: log });
 

@@ -5,6 +5,7 @@ import type {
   CreateProfileBody,
   CreateProfileResponse,
   GoogleUnknownUser,
+  LoginError,
   LoginResponse,
   SessionProfile,
   VerifyOtpForForgetResponse,
@@ -25,13 +26,17 @@ export interface ProfileAuthResponse {
   profile: SessionProfile;
 }
 
-/** Error bodies: `{error, field?}`; Google's 404 also carries the verified identity; rate limits say `message`. */
-export type AuthErrorBody = Partial<GoogleUnknownUser> & { msg?: string; message?: string };
+/**
+ * Error bodies: `{error, field?}`; Google's 404 also carries the verified identity, a login of an
+ * unverified sign-up its token; rate limits say `message`.
+ */
+export type AuthErrorBody = Partial<GoogleUnknownUser> & Partial<LoginError> & { msg?: string; message?: string };
 
 export const authApi = {
   createProfile: (input: CreateProfileBody) => api.post<CreateProfileResponse>('/create_profile/', input),
   sendOtp: (email: string) => api.post<{ status: string }>('/send_otp/', { email }),
-  verifyOtp: (email: string, otp: string) => api.post<VerifyOtpResponse>('/verify_otp/', { email, otp }),
+  verifyOtp: (email: string, otp: string, signupToken: string | undefined) =>
+    api.post<VerifyOtpResponse>('/verify_otp/', { email, otp, signup_token: signupToken }),
   verifyOtpForForget: (email: string, otp: string) =>
     api.post<VerifyOtpForForgetResponse>('/verify_otp_for_forget/', { email, otp }),
   forgotPassword: (email: string, newPassword: string, resetToken: string) =>

@@ -1,12 +1,15 @@
-// The form rules of spec document 1 §5 as pure functions; every message text is the spec's.
+// The form rules of spec document 1 §5 as pure functions; every message text is the spec's
+// (plus the server's control-character rule for names, from contract/names.ts).
+import { NAME_FORBIDDEN_CHARACTERS, NAME_MESSAGES } from '../../contract/names';
 
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required.',
   emailInvalid: 'Enter valid Email Address',
   passwordRequired: 'Password is required.',
   passwordTooShort: 'Password must be at least 6 characters long.',
-  nameRequired: 'Name is required.',
-  nameHasAt: "Name cannot contain '@'.",
+  nameRequired: NAME_MESSAGES.required,
+  nameHasAt: NAME_MESSAGES.hasAt,
+  nameControlCharacters: NAME_MESSAGES.controlCharacters,
   termsRequired: 'Please accept the Terms and Conditions to continue.',
   newPasswordRequired: 'Enter New Password',
   confirmPasswordRequired: 'Re-enter Password',
@@ -37,14 +40,15 @@ export function emailError(email: string): string | undefined {
 
 /** Shown live while typing as well as on submit. */
 export function nameError(name: string): string | undefined {
-  if (name.includes('@')) return VALIDATION_MESSAGES.nameHasAt;
-  if (!name.trim()) return VALIDATION_MESSAGES.nameRequired;
-  return undefined;
+  return nameLiveError(name) ?? (name.trim() ? undefined : VALIDATION_MESSAGES.nameRequired);
 }
 
-/** The live check while typing: only the '@' rule (an empty field is not an error yet). */
+/** The live check while typing: what is typed (an empty field is not an error yet). */
 export function nameLiveError(name: string): string | undefined {
-  return name.includes('@') ? VALIDATION_MESSAGES.nameHasAt : undefined;
+  if (name.includes('@')) return VALIDATION_MESSAGES.nameHasAt;
+  // Trimmed first, as the server does: a pasted trailing newline is not an error.
+  if (NAME_FORBIDDEN_CHARACTERS.test(name.trim())) return VALIDATION_MESSAGES.nameControlCharacters;
+  return undefined;
 }
 
 export function validateLogin(input: { email: string; password: string }): FieldErrors<'email' | 'password'> {

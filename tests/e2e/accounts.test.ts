@@ -219,6 +219,29 @@ describe('accounts: login', () => {
     expect((await session()).userEmail).toBe(email);
   });
 
+  it('a sign-up made elsewhere for the same email never changes the password chosen here', async () => {
+    const email = uniqueEmail('race');
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('page-password-1');
+    await checkTerms(page);
+    await page.getByRole('button', { name: 'Create an Account' }).click();
+    await page.waitForURL('**/otpverification');
+    const api = (path: string, body: object) =>
+      fetch(`${own.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await api('/create_profile/', { email, name: 'Intruder', password: 'intruder-pass' })).status).toBe(201);
+    // The page's sign-up token lives in the tab's history state: a reload keeps it.
+    await page.reload();
+    await expect.poll(() => h1(page)).toBe('Verify your Email');
+    await fillOtp(page, await latestOtp(own.server.dataDir, email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.waitForURL('**/face');
+    expect((await session()).userName).toBe('Asha Rao');
+    expect((await api('/manual_login/', { email, password: 'intruder-pass' })).status).toBe(400);
+    expect((await api('/manual_login/', { email, password: 'page-password-1' })).status).toBe(200);
+  });
+
   it('the login/signup toggle clears sessionStorage', async () => {
     await page.goto('/login');
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'stale'));

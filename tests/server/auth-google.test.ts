@@ -57,6 +57,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const users = await database.current.db.selectFrom('users').selectAll().execute();
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ name: 'Maya Rao', password_hash: null, email_verified: 1 });
+    expect(await database.current.db.selectFrom('pending_signups').selectAll().execute()).toEqual([]);
     await t.app.close();
   });
 

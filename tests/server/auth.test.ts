@@ -12,14 +12,14 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     const t = await accountsApp(database.current);
     let res = await t.post('/api/create_profile/', { email: 'Asha@Example.com', name: ' Asha Verma ', password: 'secret-pass', google_password: 'x' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'success', message: expect.any(String) });
-    const row = await database.current.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'asha@example.com', name: 'Asha Verma', email_verified: 0 });
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-
-    res = await t.post('/api/manual_login/', { email: 'asha@example.com', password: 'secret-pass' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Please verify your email before logging in.');
+    expect(res.json()).toMatchObject({ status: 'success', message: expect.any(String), signup_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const signupToken = res.json().signup_token;
+    // Nothing is an account until the email is verified.
+    expect(await database.current.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    const pending = await database.current.db.selectFrom('pending_signups').selectAll().executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ email: 'asha@example.com', name: 'Asha Verma' });
+    expect(pending.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(pending.token_hash).not.toContain(signupToken);
 
     res = await t.post('/api/send_otp/', { email: 'asha@example.com' });
     expect(res.statusCode).toBe(200);
@@ -30,9 +30,11 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     const stored = await database.current.db.selectFrom('otp_codes').selectAll().executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(code);
 
-    res = await t.post('/api/verify_otp/', { email: 'asha@example.com', otp: code });
+    res = await t.post('/api/verify_otp/', { email: 'asha@example.com', otp: code, signup_token: signupToken });
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    const row = await database.current.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'asha@example.com', name: 'Asha Verma', email_verified: 1, password_hash: pending.password_hash });
     expect(body).toMatchObject({
       status: 'success',
       access: expect.any(String),
@@ -40,9 +42,10 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
       profile: { user_id: row.id, email: 'asha@example.com', name: 'Asha Verma', guide_tour_video_seen: false, guide_tour_image_seen: false, guide_tour_face_seen: false },
     });
     expect(body.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await database.current.db.selectFrom('pending_signups').selectAll().execute()).toEqual([]);
 
     // The code works once.
-    res = await t.post('/api/verify_otp/', { email: 'asha@example.com', otp: code });
+    res = await t.post('/api/verify_otp/', { email: 'asha@example.com', otp: code, signup_token: signupToken });
     expect(res.statusCode).toBe(400);
 
     res = await t.post('/api/manual_login/', { email: 'ASHA@example.com', password: 'secret-pass' });
@@ -58,24 +61,25 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     await t.app.close();
   });
 
-  it('refuses a verified email, and starts an unverified sign-up over', async () => {
+  it('keeps each sign-up attempt apart, and refuses a verified email', async () => {
     const t = await accountsApp(database.current);
-    await t.post('/api/create_profile/', { email: 'ravi@example.com', name: 'First Try', password: 'first-pass' });
-    let res = await t.post('/api/create_profile/', { email: 'ravi@example.com', name: 'Ravi', password: 'second-pass' });
-    expect(res.statusCode).toBe(201);
-    const users = await database.current.db.selectFrom('users').selectAll().execute();
-    expect(users).toHaveLength(1);
-    expect(users[0].name).toBe('Ravi');
-    // A code mailed before the restart no longer verifies (it was sent for another password).
+    const first = await t.startSignUp('ravi@example.com', 'first-pass', 'First Try');
     await t.post('/api/send_otp/', { email: 'ravi@example.com' });
-    const early = await t.lastOtp('ravi@example.com');
-    await t.post('/api/create_profile/', { email: 'ravi@example.com', name: 'Ravi', password: 'second-pass' });
-    expect((await t.post('/api/verify_otp/', { email: 'ravi@example.com', otp: early })).json().error).toBe('Invalid OTP.');
-    await t.post('/api/send_otp/', { email: 'ravi@example.com' });
-    await t.post('/api/verify_otp/', { email: 'ravi@example.com', otp: await t.lastOtp('ravi@example.com') });
+    const code = await t.lastOtp('ravi@example.com');
+    // A later attempt neither changes the first nor voids the code already mailed.
+    const second = await t.startSignUp('ravi@example.com', 'second-pass', 'Ravi');
+    expect(second).not.toBe(first);
+    expect(await database.current.db.selectFrom('pending_signups').selectAll().execute()).toHaveLength(2);
+    expect(await database.current.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    const res1 = await t.post('/api/verify_otp/', { email: 'ravi@example.com', otp: code, signup_token: second });
+    expect(res1.statusCode).toBe(200);
+    expect(res1.json().profile.name).toBe('Ravi');
     expect((await t.post('/api/manual_login/', { email: 'ravi@example.com', password: 'second-pass' })).statusCode).toBe(200);
+    expect((await t.post('/api/manual_login/', { email: 'ravi@example.com', password: 'first-pass' })).statusCode).toBe(400);
+    // The other attempt died with the verification.
+    expect(await database.current.db.selectFrom('pending_signups').selectAll().execute()).toEqual([]);
 
-    res = await t.post('/api/create_profile/', { email: 'Ravi@example.com', name: 'Intruder', password: 'other-pass' });
+    const res = await t.post('/api/create_profile/', { email: 'Ravi@example.com', name: 'Intruder', password: 'other-pass' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Email is already registered.', field: 'email' });
     await t.app.close();
@@ -96,7 +100,7 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
     await t.app.close();
   });
 
-  it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
+  it('refuses an address after 10 failures on an account in 15 minutes, even for the right password', async () => {
     const t = await accountsApp(database.current);
     await t.signUp('lock@example.com', 'right-pass');
     for (let i = 0; i < 10; i++) {
@@ -125,11 +129,11 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
 
   it('expires a code after 10 minutes', async () => {
     const t = await accountsApp(database.current);
-    await t.post('/api/create_profile/', { email: 'exp@example.com', name: 'Exp', password: 'secret-pass' });
+    const signup_token = await t.startSignUp('exp@example.com');
     await t.post('/api/send_otp/', { email: 'exp@example.com' });
     const code = await t.lastOtp('exp@example.com');
     t.clock.advance(10 * MIN + 1);
-    const res = await t.post('/api/verify_otp/', { email: 'exp@example.com', otp: code });
+    const res = await t.post('/api/verify_otp/', { email: 'exp@example.com', otp: code, signup_token });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('OTP has expired.');
     await t.app.close();
@@ -137,42 +141,42 @@ describe.each(engines)('sign-up, OTP and login on %s', (engine) => {
 
   it('voids a code after 5 wrong tries, and an older code when a new one is sent', async () => {
     const t = await accountsApp(database.current);
-    await t.post('/api/create_profile/', { email: 'guess@example.com', name: 'Guess', password: 'secret-pass' });
+    const signup_token = await t.startSignUp('guess@example.com');
     await t.post('/api/send_otp/', { email: 'guess@example.com' });
     const first = await t.lastOtp('guess@example.com');
     await t.post('/api/send_otp/', { email: 'guess@example.com' });
     const second = await t.lastOtp('guess@example.com');
     if (first !== second) {
-      const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: first });
+      const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: first, signup_token });
       expect(res.json().error).toBe('Invalid OTP.');
     }
     const wrong = second === '000000' ? '111111' : '000000';
     const tries = first !== second ? 4 : 5;
     for (let i = 0; i < tries; i++) {
-      const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: wrong });
+      const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: wrong, signup_token });
       expect(res.json().error).toBe('Invalid OTP.');
     }
-    const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: second });
+    const res = await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: second, signup_token });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Too many wrong attempts. Please request a new OTP.');
     // A new code works again.
     await t.post('/api/send_otp/', { email: 'guess@example.com' });
-    expect((await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: await t.lastOtp('guess@example.com') })).statusCode).toBe(200);
+    expect((await t.post('/api/verify_otp/', { email: 'guess@example.com', otp: await t.lastOtp('guess@example.com'), signup_token })).statusCode).toBe(200);
     await t.app.close();
   });
 
   it('never compares more than 5 guesses, even sent in parallel', async () => {
     const t = await accountsApp(database.current);
-    await t.post('/api/create_profile/', { email: 'burst@example.com', name: 'Burst', password: 'secret-pass' });
+    const signup_token = await t.startSignUp('burst@example.com');
     await t.post('/api/send_otp/', { email: 'burst@example.com' });
     const code = await t.lastOtp('burst@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.post('/api/verify_otp/', { email: 'burst@example.com', otp: wrong })));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.post('/api/verify_otp/', { email: 'burst@example.com', otp: wrong, signup_token })));
     expect(answers.every((r) => r.statusCode === 400)).toBe(true);
     expect(answers.filter((r) => r.json().error === 'Invalid OTP.')).toHaveLength(5);
     const row = await database.current.db.selectFrom('otp_codes').select('attempts').executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
-    expect((await t.post('/api/verify_otp/', { email: 'burst@example.com', otp: code })).statusCode).toBe(400);
+    expect((await t.post('/api/verify_otp/', { email: 'burst@example.com', otp: code, signup_token })).statusCode).toBe(400);
     await t.app.close();
   });
 

@@ -8,7 +8,7 @@ import { engines, useTestDatabase } from './support/db.ts';
 
 const TABLES = [
   'billing_addresses', 'contact_messages', 'feedback', 'jobs', 'login_failures', 'media_items', 'newsletter_subscriptions',
-  'otp_codes', 'password_reset_tokens', 'payment_events', 'plans', 'refresh_tokens', 'subscriptions', 'users',
+  'otp_codes', 'password_reset_tokens', 'payment_events', 'pending_signups', 'plans', 'refresh_tokens', 'subscriptions', 'users',
 ];
 
 describe.each(engines)('data layer on %s', (engine) => {

@@ -113,7 +113,7 @@ describe('development mailbox', () => {
   const database = useTestDatabase('sqlite');
 
   it('lists the outbox, escaped, newest first, outside production and only to this machine', async () => {
-    const t = await accountsApp(database.current, { NODE_ENV: 'development' });
+    const t = await accountsApp(database.current, { NODE_ENV: 'development', DEV_MAILBOX: 'true' });
     await t.post('/api/create_profile/', { email: 'mail@example.com', name: '<b>Bold</b>', password: 'secret-pass' });
     await t.post('/api/send_otp/', { email: 'mail@example.com' });
     await t.app.mailer.send({ to: 'x@example.com', subject: '<script>alert(1)</script>', text: 'a & b' });

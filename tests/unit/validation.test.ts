@@ -77,6 +77,16 @@ describe('sign up', () => {
     expect(nameError('   ')).toBe(M.nameRequired);
   });
 
+  it('rejects control and bidirectional override characters in the name, as the server does', () => {
+    expect(M.nameControlCharacters).toBe('Name cannot contain control characters.');
+    for (const name of ['As\u0000ha', 'As\nha', 'As\u0085ha', 'Asha \u202Edcba', 'As\u2067ha']) {
+      expect(nameError(name), JSON.stringify(name)).toBe(M.nameControlCharacters);
+      expect(nameLiveError(name), JSON.stringify(name)).toBe(M.nameControlCharacters);
+    }
+    // Trimmed first, as the server does.
+    expect(nameError(' Asha Rao\n')).toBeUndefined();
+  });
+
   it('takes a 6-character password and no shorter', () => {
     expect(validateSignup({ ...ok, password: '123456' }).password).toBeUndefined();
     expect(validateSignup({ ...ok, password: '12345' }).password).toBe(M.passwordTooShort);

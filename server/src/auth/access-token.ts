@@ -1,6 +1,9 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 
-/** Access tokens: HS256 JWTs, 15 minutes, `sub` = user id. */
+/**
+ * Access tokens: HS256 JWTs, 15 minutes, `sub` = user id, `sid` = the session (refresh token family),
+ * `cv` = the user's credentials version when issued. Either going stale ends the token early.
+ */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 const ISSUER = 'persona-studio';
 const AUDIENCE = 'persona-studio-api';
@@ -8,13 +11,15 @@ const AUDIENCE = 'persona-studio-api';
 export interface AccessClaims {
   userId: string;
   email: string;
+  sessionId: string;
+  credentialsVersion: number;
 }
 
 const keyFor = (secret: string): Uint8Array => new TextEncoder().encode(secret);
 
 export function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ email: claims.email })
+  return new SignJWT({ email: claims.email, sid: claims.sessionId, cv: claims.credentialsVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -34,8 +39,10 @@ export async function verifyAccessToken(secret: string, token: string, nowMs: nu
       currentDate: new Date(nowMs),
       requiredClaims: ['sub', 'exp'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-    return { userId: payload.sub, email: payload.email };
+    const { sub, email, sid, cv } = payload;
+    // Tokens from before sessions were named carry no sid: the page refreshes them.
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || !Number.isSafeInteger(cv)) return null;
+    return { userId: sub, email, sessionId: sid, credentialsVersion: cv as number };
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;
     throw err;

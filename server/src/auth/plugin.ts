@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { HttpError } from '../http-error.ts';
-import { verifyAccessToken } from './access-token.ts';
+import { verifyAccessToken, type AccessClaims } from './access-token.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
 import { warmUpPasswords } from './passwords.ts';
 
@@ -44,6 +44,29 @@ export function assertSameUser(request: FastifyRequest, userId: unknown): void {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 
+/**
+ * The token's user, if the token is still good: the account exists, its credentials have not
+ * changed since (password reset), and its session is live (not logged out, not revoked by refresh
+ * reuse or a reset). One query: the users primary key and the refresh_tokens family index.
+ */
+function findLiveSession(app: FastifyInstance, claims: AccessClaims): Promise<AuthUser | undefined> {
+  return app.db
+    .selectFrom('users')
+    .select(['users.id', 'users.email'])
+    .where('users.id', '=', claims.userId)
+    .where('users.credentials_version', '=', claims.credentialsVersion)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .whereRef('refresh_tokens.user_id', '=', 'users.id')
+          .where('refresh_tokens.family_id', '=', claims.sessionId)
+          .where('refresh_tokens.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+}
+
 /** Clock, bearer authentication and Google verification for every area. Register once, globally. */
 export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, options) => {
   const now = options.now ?? Date.now;
@@ -56,8 +79,7 @@ export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, optio
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match ? await verifyAccessToken(app.config.jwtSecret, match[1], now()) : null;
-    // The account must still exist: a deleted user's unexpired token opens nothing.
-    const user = claims && (await app.db.selectFrom('users').select(['id', 'email']).where('id', '=', claims.userId).executeTakeFirst());
+    const user = claims && (await findLiveSession(app, claims));
     if (!user) throw Object.assign(new HttpError(401, 'Authentication required.'), { headers: { 'www-authenticate': 'Bearer' } });
     request.user = { id: user.id, email: user.email };
     const body = request.body as { user_id?: unknown } | null | undefined;

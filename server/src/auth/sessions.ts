@@ -37,18 +37,24 @@ export function sessionProfile(user: User): SessionProfile {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** An access token bound to one session (refresh family) and the user's current credentials. */
+function accessTokenFor(app: FastifyInstance, user: Pick<User, 'id' | 'email' | 'credentials_version'>, familyId: string, now: number): Promise<string> {
+  return signAccessToken(app.config.jwtSecret, { userId: user.id, email: user.email, sessionId: familyId, credentialsVersion: user.credentials_version }, now);
+}
+
 /** Signs a user in: a new access token and the first refresh token of a new family. */
 export async function issueSession(app: FastifyInstance, user: User): Promise<IssuedSession> {
   const now = app.now();
   const refresh = newOpaqueToken();
+  const familyId = newId();
   await tokensRepository(app.db).createRefresh({
     userId: user.id,
-    familyId: newId(),
+    familyId,
     tokenHash: sha256(refresh),
     expiresAt: iso(now + REFRESH_TOKEN_TTL_MS),
     now: iso(now),
   });
-  const access = await signAccessToken(app.config.jwtSecret, { userId: user.id, email: user.email }, now);
+  const access = await accessTokenFor(app, user, familyId, now);
   return { access, refresh, profile: sessionProfile(user) };
 }
 
@@ -72,7 +78,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
     throw invalidRefresh();
   }
   if (row.expires_at <= iso(now)) throw invalidRefresh();
-  const user = await app.db.selectFrom('users').select(['id', 'email']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await app.db.selectFrom('users').select(['id', 'email', 'credentials_version']).where('id', '=', row.user_id).executeTakeFirst();
   if (!user) throw invalidRefresh();
 
   const refresh = newOpaqueToken();
@@ -89,7 +95,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
     await tokens.revokeFamily(row.family_id, iso(now));
     throw invalidRefresh();
   }
-  const access = await signAccessToken(app.config.jwtSecret, { userId: user.id, email: user.email }, now);
+  const access = await accessTokenFor(app, user, row.family_id, now);
   return { access, refresh };
 }
 

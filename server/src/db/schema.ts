@@ -24,11 +24,14 @@ export interface UsersTable {
   /** Null for accounts that only sign in with Google. */
   password_hash: string | null;
   google_sub: string | null;
+  /** 1 for every account since 0004_account_security (unverified sign-ups live in pending_signups). */
   email_verified: Generated<Flag>;
   receive_comms: Generated<Flag>;
   guide_tour_face_seen: Generated<Flag>;
   guide_tour_image_seen: Generated<Flag>;
   guide_tour_video_seen: Generated<Flag>;
+  /** Moves when the credentials change (password reset): access tokens carrying an older one die. */
+  credentials_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,9 +3,13 @@ import { HttpError } from '../http-error.ts';
 
 // One pragmatic rule for addresses typed into forms: something@domain.tld, no spaces, within RFC 5321 lengths.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
+// A plain mailbox only: these would let a mail header read it as a display name, a comment, a
+// quoted part or a list ('Boss <boss@corp.com>', 'a@b.com, c@d.com').
+const ADDRESS_SPECIALS = /[<>"(),;:\\[\]]/;
 
+/** A plain mailbox (it becomes a Reply-To header), within RFC 5321 lengths. */
 export function isValidEmail(email: string): boolean {
-  return email.length <= SITE_LIMITS.emailMax && EMAIL.test(email);
+  return email.length <= SITE_LIMITS.emailMax && EMAIL.test(email) && !ADDRESS_SPECIALS.test(email);
 }
 
 /** The field a body schema failure is about, from ajv's error (instancePath or missingProperty). */

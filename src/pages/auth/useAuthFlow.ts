@@ -1,5 +1,5 @@
 // The login panel's calls and transitions (spec document 1 §4, §7, §8), kept out of the forms.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, type AuthErrorBody, type LoginResponse, type ProfileAuthResponse } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -70,10 +70,15 @@ export function useAuthFlow() {
     [forget, navigate],
   );
 
+  // A login that found the sign-up unverified (right password) answers a token to finish it with.
+  const unverifiedSignup = useRef<{ email: string; token: string } | null>(null);
+
   const login = useCallback(
     async (email: string, password: string): Promise<SubmitResult<'email' | 'password'>> => {
-      const res = await attempt(() => authApi.manualLogin(email.trim(), password));
+      const address = email.trim();
+      const res = await attempt(() => authApi.manualLogin(address, password));
       if (res.ok) return void (await enterStudio(res.data, true));
+      unverifiedSignup.current = res.body.signup_token ? { email: address, token: res.body.signup_token } : null;
       if (res.status === 404) return { email: AUTH_MESSAGES.noUser };
       const text = serverText(res.body);
       // The spec shows 400 texts under the password field; one about the email (not verified) goes there.
@@ -85,20 +90,24 @@ export function useAuthFlow() {
   );
 
   const sendOtpThenVerify = useCallback(
-    async (email: string, purpose: OtpFlowState['purpose']): Promise<boolean> => {
+    async (email: string, purpose: OtpFlowState['purpose'], signupToken?: string): Promise<boolean> => {
       const res = await attempt(() => authApi.sendOtp(email));
       if (!res.ok) {
         notify(res.status === 429 && serverText(res.body) ? serverText(res.body)! : AUTH_MESSAGES.otpSendFailed);
         return false;
       }
-      navigate('/otpverification', { state: { email, purpose } satisfies OtpFlowState });
+      navigate('/otpverification', { state: { email, purpose, signupToken } satisfies OtpFlowState });
       return true;
     },
     [attempt, navigate],
   );
 
-  /** An account created but never verified: send a new sign-up code and continue there. */
-  const resumeSignup = useCallback((email: string) => sendOtpThenVerify(email.trim(), 'signup'), [sendOtpThenVerify]);
+  /** A sign-up never verified, found by a login with its password: send a new code and continue there. */
+  const resumeSignup = useCallback(async (): Promise<boolean> => {
+    const pending = unverifiedSignup.current;
+    if (!pending) return false;
+    return sendOtpThenVerify(pending.email, 'signup', pending.token);
+  }, [sendOtpThenVerify]);
 
   const signup = useCallback(
     async (name: string, email: string, password: string): Promise<SubmitResult<'email'>> => {
@@ -111,7 +120,7 @@ export function useAuthFlow() {
         notify(serverText(res.body) ?? AUTH_MESSAGES.googleCreateFailed);
         return;
       }
-      await sendOtpThenVerify(address, 'signup');
+      await sendOtpThenVerify(address, 'signup', res.data.signup_token);
     },
     [attempt, sendOtpThenVerify],
   );
@@ -167,7 +176,7 @@ export function useAuthFlow() {
   const verifyOtp = useCallback(
     async (flow: OtpFlowState, otp: string): Promise<boolean> => {
       if (flow.purpose === 'signup') {
-        const res = await attempt(() => authApi.verifyOtp(flow.email, otp));
+        const res = await attempt(() => authApi.verifyOtp(flow.email, otp, flow.signupToken));
         if (!res.ok) {
           notify(serverText(res.body) ?? AUTH_MESSAGES.otpVerifyFailed);
           return false;

@@ -26,6 +26,8 @@ export interface AccountsApp {
   post(url: string, payload: object, token?: string): Promise<LightMyRequestResponse>;
   /** The newest code mailed to `email`, read from the outbox as a user would. */
   lastOtp(email: string): Promise<string>;
+  /** /create_profile/ (201 expected): answers the sign-up token that /verify_otp/ needs. */
+  startSignUp(email: string, password?: string, name?: string): Promise<string>;
   /** Sign-up, OTP from the outbox, verify: answers the verify_otp body (tokens and profile). */
   signUp(email: string, password?: string, name?: string): Promise<{ access: string; refresh: string; profile: { user_id: string } }>;
 }
@@ -43,16 +45,22 @@ export async function accountsApp(database: TestDatabase, env: NodeJS.ProcessEnv
     if (!code) throw new Error(`no code mailed to ${email}`);
     return code;
   };
+  const startSignUp = async (email: string, password = 'secret-pass', name = 'Asha Verma') => {
+    const res = await post('/api/create_profile/', { email, name, password });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().signup_token as string;
+  };
   return {
     app,
     config,
     clock,
     post,
     lastOtp,
+    startSignUp,
     async signUp(email, password = 'secret-pass', name = 'Asha Verma') {
-      expect((await post('/api/create_profile/', { email, name, password })).statusCode).toBe(201);
+      const signupToken = await startSignUp(email, password, name);
       expect((await post('/api/send_otp/', { email })).statusCode).toBe(200);
-      const res = await post('/api/verify_otp/', { email, otp: await lastOtp(email) });
+      const res = await post('/api/verify_otp/', { email, otp: await lastOtp(email), signup_token: signupToken });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     },

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_seed_plans.ts';
 import * as m0003 from './0003_accounts.ts';
+import * as m0004 from './0004_account_security.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_seed_plans': m0002,
   '0003_accounts': m0003,
+  '0004_account_security': m0004,
 };

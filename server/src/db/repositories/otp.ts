@@ -61,11 +61,6 @@ export function otpRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Voids every unused code for the address. */
-    async voidAll(email: string, now: string): Promise<void> {
-      await db.updateTable('otp_codes').set({ consumed_at: now }).where('email', '=', email).where('consumed_at', 'is', null).execute();
-    },
-
     async deleteForEmail(email: string): Promise<void> {
       await db.deleteFrom('otp_codes').where('email', '=', email).execute();
     },

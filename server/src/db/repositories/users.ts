@@ -1,4 +1,6 @@
+import '../accounts-schema.ts';
 import type { Db } from '../index.ts';
+import type { PendingSignup } from './pending-signups.ts';
 import type { User } from '../schema.ts';
 import { newId, toFlag } from '../util.ts';
 
@@ -26,37 +28,29 @@ export function usersRepository(db: Db) {
     },
 
     /**
-     * Stores an unverified account, or starts an unverified one with this email over (new name and
-     * password). Returns null when a verified account already holds the email.
+     * The account a verified sign-up makes, with the name and password that attempt chose. Every
+     * other pending attempt for the email goes with it. A unique violation means the email got an
+     * account first.
      */
-    async upsertUnverified(input: { email: string; name: string; passwordHash: string; now: string }): Promise<User | null> {
+    async createFromSignup(signup: PendingSignup, now: string): Promise<User> {
       return db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
-        if (existing?.email_verified) return null;
-        if (existing) {
-          return trx
-            .updateTable('users')
-            .set({ name: input.name, password_hash: input.passwordHash, google_sub: null, created_at: input.now, updated_at: input.now })
-            .where('id', '=', existing.id)
-            .where('email_verified', '=', 0)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        }
-        return trx
+        const user = await trx
           .insertInto('users')
-          .values({ id: newId(), email: input.email, name: input.name, password_hash: input.passwordHash, google_sub: null, email_verified: 0, created_at: input.now, updated_at: input.now })
+          .values({ id: newId(), email: signup.email, name: signup.name, password_hash: signup.password_hash, google_sub: null, email_verified: 1, created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await trx.deleteFrom('pending_signups').where('email', '=', signup.email).execute();
+        return user;
       });
     },
 
     /**
-     * A verified account for a Google identity. An unverified account with the same email is
-     * dropped first: its password was never proven to belong to the mailbox's owner.
+     * A verified account for a Google identity. Pending email sign-ups for the address are dropped:
+     * none of their passwords was proven to belong to the mailbox's owner.
      */
     async createFromGoogle(input: { email: string; name: string; googleSub: string; now: string }): Promise<User> {
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('users').where('email', '=', input.email).where('email_verified', '=', 0).execute();
+        await trx.deleteFrom('pending_signups').where('email', '=', input.email).execute();
         return trx
           .insertInto('users')
           .values({ id: newId(), email: input.email, name: input.name, password_hash: null, google_sub: input.googleSub, email_verified: 1, created_at: input.now, updated_at: input.now })
@@ -65,16 +59,17 @@ export function usersRepository(db: Db) {
       });
     },
 
-    async markVerified(id: string, now: string): Promise<User | undefined> {
-      return db.updateTable('users').set({ email_verified: 1, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
-    },
-
     async linkGoogle(id: string, googleSub: string, now: string): Promise<void> {
       await db.updateTable('users').set({ google_sub: googleSub, updated_at: now }).where('id', '=', id).execute();
     },
 
+    /** New password; the credentials version moves, so every access token issued before dies. */
     async setPassword(id: string, passwordHash: string, now: string): Promise<void> {
-      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, credentials_version: eb('credentials_version', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .execute();
     },
 
     async updateProfile(id: string, changes: { name?: string; receiveComms?: boolean }, now: string): Promise<User | undefined> {

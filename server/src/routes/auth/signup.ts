@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  CreateProfileBody, CreateProfileResponse, ForgotPasswordBody, SendOtpBody, StatusMessage, VerifyOtpBody,
+  CreateProfileBody, CreateProfileResponse, ForgotPasswordBody, SendOtpBody, StatusMessage, VerifyOtpBody, VerifySignupOtpBody,
   VerifyOtpForForgetResponse, VerifyOtpResponse,
 } from '../../../../contract/auth.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { consumeOtp, sendOtp } from '../../auth/otp.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { MESSAGES, RESET_TOKEN_TTL_MS, isoAt, normalizeEmail, validName } from '../../auth/rules.ts';
+import { MESSAGES, RESET_TOKEN_TTL_MS, SIGNUP_TTL_MS, isoAt, normalizeEmail, validName } from '../../auth/rules.ts';
 import { newOpaqueToken, sha256 } from '../../auth/secrets.ts';
 import { issueSession } from '../../auth/sessions.ts';
 import { loginFailuresRepository } from '../../db/repositories/login-failures.ts';
-import { otpRepository } from '../../db/repositories/otp.ts';
+import { pendingSignupsRepository } from '../../db/repositories/pending-signups.ts';
 import { tokensRepository } from '../../db/repositories/tokens.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { isUniqueViolation } from '../../db/util.ts';
@@ -24,12 +24,13 @@ const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWind
 const signup: FastifyPluginAsyncTypebox = async (app) => {
   const users = usersRepository(app.db);
   const tokens = tokensRepository(app.db);
+  const pending = pendingSignupsRepository(app.db);
 
   app.post(
     '/create_profile/',
     {
       config: perIp(20, '1 hour'),
-      schema: { tags: TAGS, summary: 'Store an unverified account (then /send_otp/), or create a verified one from a Google credential', body: CreateProfileBody, response: withErrors({ 201: CreateProfileResponse }, 400, 401, 404, 429) },
+      schema: { tags: TAGS, summary: 'Start a sign-up (then /send_otp/ and /verify_otp/ with its signup_token), or create a verified account from a Google credential', body: CreateProfileBody, response: withErrors({ 201: CreateProfileResponse }, 400, 401, 404, 429) },
     },
     async (request, reply) => {
       const body = request.body;
@@ -41,18 +42,12 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
       const name = validName(body.name);
       if (!body.password) throw new HttpError(400, 'password is required', 'password');
       const email = normalizeEmail(body.email);
-      const passwordHash = await hashPassword(body.password);
-      let user;
-      try {
-        user = await users.upsertUnverified({ email, name, passwordHash, now: isoAt(app.now()) });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new HttpError(400, MESSAGES.emailTaken, 'email');
-        throw err;
-      }
-      if (!user) throw new HttpError(400, MESSAGES.emailTaken, 'email');
-      // Sign-up starts over: a code mailed for an earlier attempt must not verify this password.
-      await otpRepository(app.db).voidAll(email, isoAt(app.now()));
-      return reply.code(201).send({ status: 'success', message: 'Account created. Verify your email with the code we send you.' });
+      if (await users.findByEmail(email)) throw new HttpError(400, MESSAGES.emailTaken, 'email');
+      // Each attempt is its own pending sign-up: another one for this email never changes it.
+      const signupToken = newOpaqueToken();
+      const now = app.now();
+      await pending.create({ email, name, passwordHash: await hashPassword(body.password), tokenHash: sha256(signupToken), expiresAt: isoAt(now + SIGNUP_TTL_MS), now: isoAt(now) });
+      return reply.code(201).send({ status: 'success', message: 'Account created. Verify your email with the code we send you.', signup_token: signupToken });
     },
   );
 
@@ -60,13 +55,13 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
     '/send_otp/',
     {
       config: perIp(30, '1 hour'),
-      schema: { tags: TAGS, summary: 'Mail a sign-up code (unverified account) or a reset code (verified account)', body: SendOtpBody, response: withErrors({ 200: StatusMessage }, 400, 404, 429) },
+      schema: { tags: TAGS, summary: 'Mail a sign-up code (pending sign-up) or a reset code (account)', body: SendOtpBody, response: withErrors({ 200: StatusMessage }, 400, 404, 429) },
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const user = await users.findByEmail(email);
-      if (!user) throw new HttpError(404, MESSAGES.noUser, 'email');
-      await sendOtp(app, email, user.email_verified ? 'reset' : 'signup');
+      if (await users.findByEmail(email)) await sendOtp(app, email, 'reset');
+      else if (await pending.newestLive(email, isoAt(app.now()))) await sendOtp(app, email, 'signup');
+      else throw new HttpError(404, MESSAGES.noUser, 'email');
       return { status: 'success' as const, message: 'OTP sent' };
     },
   );
@@ -75,16 +70,28 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
     '/verify_otp/',
     {
       config: perIp(60, '15 minutes'),
-      schema: { tags: TAGS, summary: 'Verify the sign-up code: the account becomes verified and signed in', body: VerifyOtpBody, response: withErrors({ 200: VerifyOtpResponse }, 400, 404, 429) },
+      schema: { tags: TAGS, summary: 'Verify the sign-up code for the sign-up its signup_token names: the account is created with that sign-up\'s password and signed in', body: VerifySignupOtpBody, response: withErrors({ 200: VerifyOtpResponse }, 400, 404, 429) },
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const user = await users.findByEmail(email);
-      if (!user) throw new HttpError(404, MESSAGES.noUser, 'email');
-      if (user.email_verified) throw new HttpError(400, MESSAGES.invalidOtp, 'otp');
+      const now = isoAt(app.now());
+      const token = request.body.signup_token;
+      // The token, not the email, says which password becomes the account's.
+      const signup = token ? await pending.findLiveByToken(sha256(token), now) : undefined;
+      if (!signup || signup.email !== email) {
+        if (await users.findByEmail(email)) throw new HttpError(400, MESSAGES.invalidOtp, 'otp');
+        throw new HttpError(400, MESSAGES.signupExpired, 'signup_token');
+      }
       await consumeOtp(app, email, 'signup', request.body.otp);
-      const verified = (await users.markVerified(user.id, isoAt(app.now()))) ?? user;
-      return { status: 'success' as const, ...(await issueSession(app, verified)) };
+      let user;
+      try {
+        user = await users.createFromSignup(signup, now);
+      } catch (err) {
+        // The email got an account (Google, another tab) between the code and now.
+        if (isUniqueViolation(err)) throw new HttpError(400, MESSAGES.emailTaken, 'email');
+        throw err;
+      }
+      return { status: 'success' as const, ...(await issueSession(app, user)) };
     },
   );
 
@@ -98,7 +105,6 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
       const email = normalizeEmail(request.body.email);
       const user = await users.findByEmail(email);
       if (!user) throw new HttpError(404, MESSAGES.noUser, 'email');
-      if (!user.email_verified) throw new HttpError(400, MESSAGES.invalidOtp, 'otp');
       await consumeOtp(app, email, 'reset', request.body.otp);
       const resetToken = newOpaqueToken();
       const now = app.now();

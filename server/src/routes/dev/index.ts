@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
 import { DevOutboxResponse } from '../../../../contract/auth.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { readOutbox, type OutboxEntry } from '../../mail/mailer.ts';
+import { normalizeIp } from '../../site/ip.ts';
 
 /**
- * The outbox is readable only in development and only from this machine: it holds sign-up and
- * reset codes, and `npm start` runs in development mode unless NODE_ENV=production is set.
+ * The outbox holds sign-up and reset codes, so it is shown only when DEV_MAILBOX turns it on (never
+ * in production), only to a connection whose socket address is loopback, and never through a proxy:
+ * behind one on this host every client is 127.0.0.1, and X-Forwarded-For is whatever a client sent.
  */
 function mailboxOpen(app: FastifyInstance, request: FastifyRequest): boolean {
-  if (app.config.nodeEnv === 'production') return false;
-  const ip = request.ip.replace(/^::ffff:/, '');
-  return ip === '127.0.0.1' || ip === '::1' || ip.startsWith('127.');
+  if (!app.config.devMailbox) return false;
+  if (Object.keys(request.headers).some((h) => h === 'forwarded' || h.startsWith('x-forwarded-') || h === 'x-real-ip')) return false;
+  const socketAddress = normalizeIp(request.socket.remoteAddress ?? '');
+  return socketAddress === '::1' || (isIP(socketAddress) === 4 && socketAddress.startsWith('127.'));
 }
 
 /** GET /api/dev/outbox: the outbox as JSON (tests, tools). Mounted under /api. */

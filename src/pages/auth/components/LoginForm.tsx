@@ -40,7 +40,7 @@ export function LoginForm({ flow }: { flow: AuthFlow }) {
         </Flex>
         {errors.email && /verify your email/i.test(errors.email) ? (
           // The account exists but its email was never verified: finish the sign-up.
-          <Button variant="outline" size="lg" w="full" onClick={() => void flow.resumeSignup(email)} disabled={flow.busy}>
+          <Button variant="outline" size="lg" w="full" onClick={() => void flow.resumeSignup()} disabled={flow.busy}>
             Verify your email
           </Button>
         ) : null}
