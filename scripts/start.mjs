@@ -2,8 +2,9 @@
 // (which migrates the database and serves page + API + media on one port).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveDataFolders } from './data-folders.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'dist', 'index.html');
@@ -31,12 +32,7 @@ if (process.env.SKIP_BUILD !== '1' && pageIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Relative DATA_DIR means relative to where the user ran `npm start`, not to the package root.
-const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-process.env.DATA_DIR = resolve(invokedFrom, process.env.DATA_DIR ?? 'data');
-if (process.env.MEDIA_DIR && !isAbsolute(process.env.MEDIA_DIR)) {
-  process.env.MEDIA_DIR = resolve(invokedFrom, process.env.MEDIA_DIR);
-}
+resolveDataFolders();
 
 const { register } = await import('tsx/esm/api');
 register();

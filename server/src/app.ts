@@ -18,6 +18,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/index.ts';
 import { devMailboxRoutes } from './routes/dev/index.ts';
 import { authPlugin } from './auth/plugin.ts';
+import { billingPlugin } from './billing/plugin.ts';
 import type { App } from './types.ts';
 
 export interface AppDeps {
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(corePlugin, { config, database });
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin, { now: deps.now });
+  await app.register(billingPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);
 

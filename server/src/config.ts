@@ -25,6 +25,19 @@ export const configTable = [
   { name: 'SUPPORT_INBOX', default: 'support@personastudio.ai', description: 'Where contact-form messages are mailed.' },
   { name: 'COUNTRY_OVERRIDE', default: '(unset: private and loopback addresses have no country)', description: 'ISO country code (e.g. IN) reported for private and loopback addresses; for local development.' },
   { name: 'DEV_MAILBOX', default: '(unset: on only in development with a loopback HOST)', description: 'true or false: serve the mail outbox at /dev/mailbox and /api/dev/outbox, to loopback connections without proxy headers. Refused in production.' },
+  { name: 'PUBLIC_URL', default: '(unset: taken from each request)', description: 'Absolute http(s) URL the site is reached at; payment providers send buyers back to it.' },
+  { name: 'PAYMENTS_INDIA', default: 'sandbox', description: 'Who takes payments from India: sandbox (no network, our own checkout page) or razorpay.' },
+  { name: 'PAYMENTS_INTERNATIONAL', default: 'sandbox', description: 'Who takes payments from other countries: sandbox or paypal.' },
+  { name: 'RAZORPAY_KEY_ID', default: '(unset)', description: 'Razorpay API key id (required with PAYMENTS_INDIA=razorpay).' },
+  { name: 'RAZORPAY_KEY_SECRET', default: '(unset)', description: 'Razorpay API key secret.' },
+  { name: 'RAZORPAY_WEBHOOK_SECRET', default: '(unset)', description: 'Secret of the Razorpay webhook pointed at /api/webhooks/razorpay.' },
+  { name: 'RAZORPAY_API_URL', default: 'https://api.razorpay.com/v1', description: 'Razorpay API base (tests point it at a local fake).' },
+  { name: 'RAZORPAY_PLAN_IDS', default: '(unset: plan_basic_inr, plan_advanced_inr, plan_premium_inr)', description: 'Razorpay plan ids per plan: basic=plan_X,advanced=plan_Y,premium=plan_Z.' },
+  { name: 'PAYPAL_CLIENT_ID', default: '(unset)', description: 'PayPal REST client id (required with PAYMENTS_INTERNATIONAL=paypal).' },
+  { name: 'PAYPAL_CLIENT_SECRET', default: '(unset)', description: 'PayPal REST client secret.' },
+  { name: 'PAYPAL_WEBHOOK_ID', default: '(unset)', description: 'Id of the PayPal webhook pointed at /api/webhooks/paypal (signatures are verified against it).' },
+  { name: 'PAYPAL_API_URL', default: 'https://api-m.paypal.com', description: 'PayPal API base: https://api-m.sandbox.paypal.com for PayPal\'s own sandbox; tests point it at a local fake.' },
+  { name: 'PAYPAL_PLAN_IDS', default: '(unset: P-BASIC-USD, P-ADVANCED-USD, P-PREMIUM-USD)', description: 'PayPal plan ids per plan: basic=P-X,advanced=P-Y,premium=P-Z.' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
@@ -65,6 +78,18 @@ export interface Config {
   readonly devMailbox: boolean;
   /** Folder of finished site media libraries to reuse, or null. */
   readonly siteMediaCache: string | null;
+  /** Absolute base URL of the site (no trailing slash), or null to take it from each request. */
+  readonly publicUrl: string | null;
+  readonly payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  readonly india: 'sandbox' | 'razorpay';
+  readonly international: 'sandbox' | 'paypal';
+  /** Set when PAYMENTS_INDIA=razorpay. */
+  readonly razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; planIds: Readonly<Record<string, string>> } | null;
+  /** Set when PAYMENTS_INTERNATIONAL=paypal. */
+  readonly paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string; planIds: Readonly<Record<string, string>> } | null;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryOverride: r.countryCode('COUNTRY_OVERRIDE'),
     siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
+  const payments = readPayments(r);
+  const publicUrl = r.raw('PUBLIC_URL') === undefined ? null : r.absoluteUrl('PUBLIC_URL');
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
   const givenSecret = r.raw('JWT_SECRET');
@@ -111,7 +138,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments });
+}
+
+const PLAN_SLUGS = ['basic', 'advanced', 'premium'];
+
+function readPayments(r: EnvReader): PaymentsConfig {
+  const india = r.oneOf('PAYMENTS_INDIA', ['sandbox', 'razorpay'] as const, 'sandbox');
+  const international = r.oneOf('PAYMENTS_INTERNATIONAL', ['sandbox', 'paypal'] as const, 'sandbox');
+  const razorpay =
+    india === 'razorpay'
+      ? {
+          keyId: r.required('RAZORPAY_KEY_ID', 'PAYMENTS_INDIA=razorpay'),
+          keySecret: r.required('RAZORPAY_KEY_SECRET', 'PAYMENTS_INDIA=razorpay'),
+          webhookSecret: r.required('RAZORPAY_WEBHOOK_SECRET', 'PAYMENTS_INDIA=razorpay'),
+          apiUrl: r.baseUrl('RAZORPAY_API_URL', 'https://api.razorpay.com/v1'),
+          planIds: r.planIds('RAZORPAY_PLAN_IDS', PLAN_SLUGS),
+        }
+      : null;
+  const paypal =
+    international === 'paypal'
+      ? {
+          clientId: r.required('PAYPAL_CLIENT_ID', 'PAYMENTS_INTERNATIONAL=paypal'),
+          clientSecret: r.required('PAYPAL_CLIENT_SECRET', 'PAYMENTS_INTERNATIONAL=paypal'),
+          webhookId: r.required('PAYPAL_WEBHOOK_ID', 'PAYMENTS_INTERNATIONAL=paypal'),
+          apiUrl: r.baseUrl('PAYPAL_API_URL', 'https://api-m.paypal.com'),
+          planIds: r.planIds('PAYPAL_PLAN_IDS', PLAN_SLUGS),
+        }
+      : null;
+  return { india, international, razorpay, paypal };
 }
 
 /** A HOST only this machine can reach. */
@@ -214,6 +269,37 @@ class EnvReader {
       return fallback;
     }
     return raw.replace(/\/+$/, '') || '/';
+  }
+
+  required(name: Name, because: string): string {
+    const value = this.raw(name);
+    if (value === undefined) this.problem(name, `is required with ${because}`);
+    return value ?? '';
+  }
+
+  absoluteUrl(name: Name): string | null {
+    const raw = this.raw(name) ?? '';
+    if (!/^https?:\/\//.test(raw) || !URL.canParse(raw)) {
+      this.problem(name, 'must be an absolute http(s) URL');
+      return null;
+    }
+    return raw.replace(/\/+$/, '');
+  }
+
+  /** `basic=plan_X,advanced=plan_Y`: provider plan ids by our plan slug. */
+  planIds(name: Name, slugs: readonly string[]): Record<string, string> {
+    const raw = this.raw(name);
+    if (raw === undefined) return {};
+    const ids: Record<string, string> = {};
+    for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const [slug, id, ...rest] = entry.split('=').map((p) => p.trim());
+      if (!slug || !id || rest.length > 0 || !slugs.includes(slug)) {
+        this.problem(name, `has an entry that is not <plan>=<id> with plan one of ${slugs.join(', ')}: ${entry}`);
+        continue;
+      }
+      ids[slug] = id;
+    }
+    return ids;
   }
 
   countryCode(name: Name): string | null {

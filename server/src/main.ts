@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
+import { postalIndex } from './billing/postal.ts';
 import { createLogger } from './logger.ts';
 import { startSiteMedia } from './media/siteMediaLibrary.ts';
 
@@ -43,6 +44,8 @@ if (!config.smtpUrl) {
 }
 // In the background: requests are served while missing site media is made (GET /api/site_media_status).
 void startSiteMedia({ mediaDir: config.mediaDir, cacheDir: config.siteMediaCache, logger: log });
+// India's postal index takes about 0.3 s to build: build it now, not on the first buyer's pincode.
+postalIndex('IN').catch((err: unknown) => log.warn({ err }, 'postal data for India could not be loaded'));
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

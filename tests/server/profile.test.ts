@@ -19,7 +19,7 @@ describe.each(engines)('profile, feedback and account deletion on %s', (engine) 
 
     const now = new Date(t.clock.now()).toISOString();
     const end = new Date(t.clock.now() + 10 * DAY - 3600_000).toISOString();
-    await database.current.db.insertInto('subscriptions').values({ id: newId(), user_id, plan_id: 'basic', provider: 'sandbox', provider_subscription_id: 'sub_old', status: 'canceled', current_period_start: now, current_period_end: new Date(t.clock.now() + 99 * DAY).toISOString(), cancel_at: null, created_at: now, updated_at: now }).execute();
+    await database.current.db.insertInto('subscriptions').values({ id: newId(), user_id, plan_id: 'basic', provider: 'sandbox', provider_subscription_id: 'sub_old', status: 'expired', current_period_start: now, current_period_end: new Date(t.clock.now() + 99 * DAY).toISOString(), cancel_at: null, created_at: now, updated_at: now }).execute();
     await database.current.db.insertInto('subscriptions').values({ id: newId(), user_id, plan_id: 'basic', provider: 'sandbox', provider_subscription_id: 'sub_1', status: 'active', current_period_start: now, current_period_end: end, cancel_at: null, created_at: now, updated_at: now }).execute();
     res = await t.post('/api/get_profiles/', { user_id }, s.access);
     expect(res.json().track_status).toEqual({ days_left: 10, end_date: end });

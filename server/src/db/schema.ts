@@ -128,7 +128,7 @@ export interface SubscriptionsTable {
   plan_id: string;
   provider: PaymentProvider;
   provider_subscription_id: string;
-  /** Provider-neutral status: created, active, past_due, canceled, expired. */
+  /** Provider-neutral status: SubscriptionStatus of server/src/payments/types.ts. */
   status: string;
   current_period_start: Timestamp | null;
   current_period_end: Timestamp | null;
@@ -139,7 +139,8 @@ export interface SubscriptionsTable {
 
 export interface PaymentEventsTable {
   id: string;
-  provider: PaymentProvider;
+  /** A payment provider, or 'trial' / 'admin' for entitlements we grant ourselves. */
+  provider: PaymentProvider | 'trial' | 'admin';
   /** The provider's event id; unique per provider so a replayed webhook is ignored. */
   event_id: string;
   type: string;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import auth from './auth/index.ts';
+import billing from './billing/index.ts';
 import { devApiRoutes } from './dev/index.ts';
 import health from './health/index.ts';
 import openapi from './openapi/index.ts';
@@ -17,4 +18,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(profile);
   await app.register(devApiRoutes);
   await app.register(site);
+  await app.register(billing);
 };

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_seed_plans.ts';
 import * as m0003 from './0003_accounts.ts';
 import * as m0004 from './0004_account_security.ts';
+import * as m0005 from './0005_billing.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_seed_plans': m0002,
   '0003_accounts': m0003,
   '0004_account_security': m0004,
+  '0005_billing': m0005,
 };

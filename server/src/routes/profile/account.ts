@@ -10,28 +10,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const profileOf = (user: User) => ({ name: user.name, email: user.email, receive_comms: fromFlag(user.receive_comms) });
 
-/** Days left and end of the newest active subscription's period; 0 and null without one. */
+/**
+ * Days left and end of the entitlement in force (a paid period, the free trial or an operator
+ * grant); 0 and null without one.
+ */
 export async function trackStatus(app: FastifyInstance, userId: string): Promise<{ days_left: number; end_date: string | null }> {
-  const sub = await app.db
-    .selectFrom('subscriptions')
-    .select(['current_period_end'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const end = sub?.current_period_end ?? null;
-  if (!end) return { days_left: 0, end_date: null };
+  const entitlement = await app.billing.entitlements.current(userId, isoAt(app.now()));
+  if (!entitlement) return { days_left: 0, end_date: null };
+  const end = entitlement.periodEnd;
   return { days_left: Math.max(0, Math.ceil((Date.parse(end) - app.now()) / DAY_MS)), end_date: end };
 }
 
 /**
- * Deletes an account: subscriptions are marked canceled first (there is no payment provider module
- * yet to cancel them at Razorpay/PayPal: when it lands, call it here, before the rows go), then
- * every session, code and row of the user goes (ON DELETE CASCADE), then their media files.
+ * Deletes an account: renewing subscriptions are cancelled at their providers first (a failure
+ * there is logged, never blocks the deletion), then every session, code and row of the user goes
+ * (ON DELETE CASCADE), then their media files.
  */
 export async function deleteAccount(app: FastifyInstance, user: User): Promise<void> {
   const now = isoAt(app.now());
+  await app.billing.subscriptions.cancelAll(user.id);
   const media = await app.db.selectFrom('media_items').select('storage_key').where('user_id', '=', user.id).execute();
   await app.db.transaction().execute(async (trx) => {
     await trx

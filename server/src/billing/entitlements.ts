@@ -1,0 +1,160 @@
+import type { EntitlementSource, Usage, UsageCategory } from '../../../contract/billing.ts';
+import '../db/billing-schema.ts';
+import type { Db } from '../db/index.ts';
+import type { Plan } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+
+// "May user U start a job of kind K now?" and "what is left this period?" (ARCHITECTURE §8):
+// faces count face jobs; images count image and cloth-swap jobs; videos count video,
+// image-to-video and music jobs. Usage is counted from the jobs table itself (one row per job,
+// so a job counts once however often it is looked at), within the entitlement's period.
+
+/** Job kinds per allowance. Both the media kinds (media_items.kind) and the engine capabilities are listed. */
+const KINDS_OF: Readonly<Record<UsageCategory, readonly string[]>> = {
+  faces: ['face'],
+  images: ['image', 'cloth', 'clothSwap'],
+  videos: ['video', 'swapVideo', 'imgTovideo', 'imageToVideo', 'audio', 'music'],
+};
+
+export function usageCategoryOf(kind: string): UsageCategory {
+  for (const category of Object.keys(KINDS_OF) as UsageCategory[]) {
+    if (KINDS_OF[category].includes(kind)) return category;
+  }
+  throw new Error(`No allowance counts job kind '${kind}'`);
+}
+
+export interface Entitlement {
+  source: EntitlementSource;
+  plan: Pick<Plan, 'id' | 'name' | 'face_limit' | 'image_limit' | 'video_limit' | 'provider_plan_id' | 'other_plan_id'>;
+  /** Our subscriptions.id, for source 'subscription'. */
+  subscriptionId: string | null;
+  provider: string | null;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** Statuses whose paid period still counts (a canceled subscription runs to its period's end). */
+const PAID_STATUSES = ['active', 'past_due', 'canceled'];
+const SOURCE_RANK: Record<EntitlementSource, number> = { subscription: 3, grant: 2, trial: 1 };
+
+export const SUBSCRIPTION_REQUIRED = 'Subscription required.';
+
+const NOUN: Record<UsageCategory, [string, string]> = {
+  faces: ['face generation', 'face generations'],
+  images: ['image generation', 'image generations'],
+  videos: ['video generation', 'video generations'],
+};
+
+export function entitlements(db: Db) {
+  const planColumns = ['plans.id', 'plans.name', 'plans.face_limit', 'plans.image_limit', 'plans.video_limit', 'plans.provider_plan_id', 'plans.other_plan_id', 'plans.sort_order'] as const;
+
+  /** The entitlement in force at `now`: the highest plan among paid periods, grants and the trial. */
+  async function current(userId: string, now: string): Promise<Entitlement | null> {
+    const [subscriptions, grants] = await Promise.all([
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+        .select([...planColumns, 'subscriptions.id as subscription_id', 'subscriptions.provider', 'subscriptions.current_period_start', 'subscriptions.current_period_end'])
+        .where('subscriptions.user_id', '=', userId)
+        .where('subscriptions.status', 'in', PAID_STATUSES)
+        .where('subscriptions.current_period_start', '<=', now)
+        .where('subscriptions.current_period_end', '>', now)
+        .execute(),
+      db
+        .selectFrom('grants')
+        .innerJoin('plans', 'plans.id', 'grants.plan_id')
+        .select([...planColumns, 'grants.kind', 'grants.starts_at', 'grants.ends_at'])
+        .where('grants.user_id', '=', userId)
+        .where('grants.revoked_at', 'is', null)
+        .where('grants.starts_at', '<=', now)
+        .where('grants.ends_at', '>', now)
+        .execute(),
+    ]);
+    const candidates: (Entitlement & { rank: number })[] = [
+      ...subscriptions.map((s) => ({
+        source: 'subscription' as const,
+        plan: s,
+        subscriptionId: s.subscription_id,
+        provider: s.provider,
+        periodStart: s.current_period_start!,
+        periodEnd: s.current_period_end!,
+        rank: s.sort_order * 10 + SOURCE_RANK.subscription,
+      })),
+      ...grants.map((g) => ({
+        source: g.kind,
+        plan: g,
+        subscriptionId: null,
+        provider: null,
+        periodStart: g.starts_at,
+        periodEnd: g.ends_at,
+        rank: g.sort_order * 10 + SOURCE_RANK[g.kind],
+      })),
+    ];
+    const best = candidates.sort((a, b) => b.rank - a.rank || b.periodEnd.localeCompare(a.periodEnd))[0];
+    if (!best) return null;
+    const { rank: _rank, ...entitlement } = best;
+    return { ...entitlement, plan: pickPlan(entitlement.plan) };
+  }
+
+  /** Succeeded jobs per allowance in the period, plus (with inFlight) jobs queued or running now. */
+  async function usage(userId: string, entitlement: Entitlement, inFlight = false): Promise<Usage> {
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'succeeded'), eb('finished_at', '>=', entitlement.periodStart), eb('finished_at', '<', entitlement.periodEnd)]),
+          ...(inFlight ? [eb('status', 'in', ['queued', 'running'])] : []),
+        ]),
+      )
+      .groupBy('kind')
+      .execute();
+    const used: Record<UsageCategory, number> = { faces: 0, images: 0, videos: 0 };
+    for (const row of rows) {
+      const category = (Object.keys(KINDS_OF) as UsageCategory[]).find((c) => KINDS_OF[c].includes(row.kind));
+      if (category) used[category] += Number(row.n);
+    }
+    const { plan } = entitlement;
+    return {
+      faces: { used: used.faces, limit: plan.face_limit },
+      images: { used: used.images, limit: plan.image_limit },
+      videos: { used: used.videos, limit: plan.video_limit },
+    };
+  }
+
+  return {
+    current,
+    usage,
+
+    /** The entitlement and what is left of it, or null without one. */
+    async summary(userId: string, now: string): Promise<{ entitlement: Entitlement; usage: Usage } | null> {
+      const entitlement = await current(userId, now);
+      return entitlement && { entitlement, usage: await usage(userId, entitlement) };
+    },
+
+    /**
+     * Throws 403 unless the user may start a job of `kind` now: an entitlement is in force and
+     * its allowance for the kind is not used up (jobs already queued or running count against it,
+     * so parallel requests cannot overshoot; only succeeded jobs are charged).
+     */
+    async assertMayStart(userId: string, kind: string, now: string): Promise<Entitlement> {
+      const category = usageCategoryOf(kind);
+      const entitlement = await current(userId, now);
+      if (!entitlement) throw new HttpError(403, SUBSCRIPTION_REQUIRED);
+      const { used, limit } = (await usage(userId, entitlement, true))[category];
+      if (used >= limit) {
+        const [one, many] = NOUN[category];
+        const renews = entitlement.source === 'subscription' ? `It renews on ${entitlement.periodEnd.slice(0, 10)}.` : `It ends on ${entitlement.periodEnd.slice(0, 10)}.`;
+        throw new HttpError(403, `You have used all ${limit} ${limit === 1 ? one : many} of your ${entitlement.plan.name} plan this period. ${renews}`);
+      }
+      return entitlement;
+    },
+  };
+}
+
+function pickPlan(p: Entitlement['plan'] & { sort_order?: number }): Entitlement['plan'] {
+  return { id: p.id, name: p.name, face_limit: p.face_limit, image_limit: p.image_limit, video_limit: p.video_limit, provider_plan_id: p.provider_plan_id, other_plan_id: p.other_plan_id };
+}
+
+export type Entitlements = ReturnType<typeof entitlements>;

@@ -1,0 +1,205 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import '../db/billing-schema.ts';
+import type { SandboxSubscriptionsTable } from '../db/billing-schema.ts';
+import type { Db } from '../db/index.ts';
+import { addMonths, fromMinor, toMinor } from './money.ts';
+import type {
+  CheckoutRequest, CheckoutResult, PaymentProvider, ProviderSubscription, SubscriptionEvent, SubscriptionStatus, WebhookRequest,
+} from './types.ts';
+
+// The embedded payment provider: no network, its own books (sandbox_subscriptions), its own
+// checkout page (routes/sandbox), and signed events delivered through the same webhook path the
+// real providers use. It behaves like Razorpay: approval authorises the card and, when the
+// checkout has a trial, the first charge waits until the trial ends; renewDue() then charges.
+
+const SIGNATURE_HEADER = 'x-sandbox-signature';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A signed delivery for /api/webhooks/sandbox. */
+export interface SandboxDelivery {
+  rawBody: Buffer;
+  headers: Record<string, string>;
+}
+
+interface SandboxEventBody {
+  id: string;
+  event: 'subscription.authenticated' | 'subscription.charged' | 'subscription.declined' | 'subscription.cancelled';
+  created_at: string;
+  subscription: { id: string; status: string; current_start: string | null; current_end: string | null };
+  payment?: { id: string; amount: string; currency: string; method: string };
+}
+
+const STATUS: Record<string, SubscriptionStatus> = {
+  created: 'pending',
+  authenticated: 'trialing',
+  active: 'active',
+  declined: 'declined',
+  cancelled: 'canceled',
+};
+
+export type SandboxCheckout = Pick<SandboxSubscriptionsTable, 'id' | 'status' | 'amount_minor' | 'currency' | 'trial_days' | 'customer_email' | 'plan_id' | 'return_url'>;
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The checkout a page shows, or undefined for an unknown id. */
+  checkout(id: string): Promise<SandboxCheckout | undefined>;
+  /** The buyer's decision on the checkout page: the events it causes ([] when already decided). */
+  decide(id: string, decision: 'approve' | 'decline', method: string): Promise<SandboxDelivery[]>;
+  /** Charges every trial or period that has ended: the renewals a real provider would make. */
+  renewDue(): Promise<SandboxDelivery[]>;
+}
+
+export function createSandboxProvider(deps: { db: Db; secret: string; now: () => number }): SandboxProvider {
+  const { db, now } = deps;
+  const iso = (ms = now()) => new Date(ms).toISOString();
+  /** Events made outside a request that delivers them (cancellations); renewDue() hands them over. */
+  const pendingDeliveries: SandboxDelivery[] = [];
+
+  const sign = (body: Buffer) => createHmac('sha256', deps.secret).update(body).digest('hex');
+
+  function delivery(row: SandboxSubscriptionsTable, event: SandboxEventBody['event'], payment?: SandboxEventBody['payment']): SandboxDelivery {
+    const body: SandboxEventBody = {
+      id: `evt_sbx_${randomUUID()}`,
+      event,
+      created_at: iso(),
+      subscription: { id: row.id, status: row.status, current_start: row.current_start, current_end: row.current_end },
+      ...(payment ? { payment } : {}),
+    };
+    const rawBody = Buffer.from(JSON.stringify(body));
+    return { rawBody, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(rawBody) } };
+  }
+
+  async function find(id: string): Promise<SandboxSubscriptionsTable | undefined> {
+    return db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Charges one period starting at `startMs` and answers the charged event. */
+  async function charge(row: SandboxSubscriptionsTable, startMs: number, method: string): Promise<SandboxDelivery> {
+    const next = { status: 'active', current_start: iso(startMs), current_end: iso(addMonths(startMs, 1)), last_payment_at: iso(), payment_method: method, updated_at: iso() };
+    await db.updateTable('sandbox_subscriptions').set(next).where('id', '=', row.id).execute();
+    const payment = { id: `pay_sbx_${randomBytes(8).toString('hex')}`, amount: fromMinor(row.amount_minor), currency: row.currency, method };
+    return delivery({ ...row, ...next }, 'subscription.charged', payment);
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createSubscription(request: CheckoutRequest): Promise<CheckoutResult> {
+      const id = `sbx_sub_${randomBytes(12).toString('hex')}`;
+      await db
+        .insertInto('sandbox_subscriptions')
+        .values({
+          id,
+          plan_id: request.providerPlanId,
+          reference: request.subscriptionId,
+          status: 'created',
+          amount_minor: toMinor(request.price.value),
+          currency: request.price.currency,
+          trial_days: request.trialDays,
+          customer_email: request.user.email,
+          customer_name: request.user.name,
+          payment_method: null,
+          start_at: request.trialDays > 0 ? iso(request.now + request.trialDays * DAY_MS) : null,
+          current_start: null,
+          current_end: null,
+          last_payment_at: null,
+          return_url: request.returnUrl,
+          created_at: iso(),
+          updated_at: iso(),
+        })
+        .execute();
+      return { providerSubscriptionId: id, paymentUrl: `/api/sandbox/checkout/${id}` };
+    },
+
+    async fetchSubscription(id: string): Promise<ProviderSubscription> {
+      const row = await find(id);
+      if (!row) throw new Error(`sandbox: no subscription ${id}`);
+      return {
+        id: row.id,
+        providerPlanId: row.plan_id,
+        status: STATUS[row.status] ?? 'pending',
+        providerStatus: row.status,
+        createTime: row.created_at,
+        startTime: row.start_at ?? row.current_start,
+        periodStart: row.current_start,
+        periodEnd: row.current_end,
+        lastPayment: row.last_payment_at ? { value: fromMinor(row.amount_minor), currency: row.currency, time: row.last_payment_at } : null,
+        subscriber: { email: row.customer_email, name: row.customer_name, payerId: null },
+        paymentMethod: row.payment_method,
+      };
+    },
+
+    async cancelSubscription(id: string, { atPeriodEnd }: { atPeriodEnd: boolean }): Promise<void> {
+      const row = await find(id);
+      if (!row || row.status === 'cancelled' || row.status === 'declined') return;
+      const current_end = atPeriodEnd ? row.current_end : row.current_end && iso();
+      await db.updateTable('sandbox_subscriptions').set({ status: 'cancelled', current_end, updated_at: iso() }).where('id', '=', id).execute();
+      // Like a provider's webhook: the cancellation reaches us as an event too.
+      pendingDeliveries.push(delivery({ ...row, status: 'cancelled', current_end }, 'subscription.cancelled'));
+    },
+
+    async verifyWebhook({ rawBody, headers }: WebhookRequest): Promise<boolean> {
+      const given = headers[SIGNATURE_HEADER];
+      if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
+      return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(sign(rawBody), 'hex'));
+    },
+
+    async parseWebhook({ rawBody }: WebhookRequest): Promise<SubscriptionEvent[]> {
+      const body = JSON.parse(rawBody.toString('utf8')) as SandboxEventBody;
+      const { subscription: sub, payment } = body;
+      return [
+        {
+          eventId: body.id,
+          type: body.event,
+          occurredAt: body.created_at,
+          providerSubscriptionId: sub.id,
+          status: STATUS[sub.status] ?? 'pending',
+          periodStart: sub.current_start,
+          periodEnd: sub.current_end,
+          ...(payment ? { payment: { value: payment.amount, currency: payment.currency, id: payment.id, method: payment.method } } : {}),
+        },
+      ];
+    },
+
+    checkout: (id) => find(id),
+
+    async decide(id, decision, method) {
+      const row = await find(id);
+      if (!row || row.status !== 'created') return [];
+      if (decision === 'decline') {
+        await db.updateTable('sandbox_subscriptions').set({ status: 'declined', updated_at: iso() }).where('id', '=', id).execute();
+        return [delivery({ ...row, status: 'declined' }, 'subscription.declined')];
+      }
+      if (row.trial_days > 0) {
+        await db.updateTable('sandbox_subscriptions').set({ status: 'authenticated', payment_method: method, updated_at: iso() }).where('id', '=', id).execute();
+        return [delivery({ ...row, status: 'authenticated' }, 'subscription.authenticated')];
+      }
+      return [await charge(row, now(), method)];
+    },
+
+    async renewDue() {
+      const at = iso();
+      const due = await db
+        .selectFrom('sandbox_subscriptions')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'authenticated'), eb('start_at', '<=', at)]),
+            eb.and([eb('status', '=', 'active'), eb('current_end', '<=', at)]),
+          ]),
+        )
+        .execute();
+      const deliveries = pendingDeliveries.splice(0);
+      for (let row of due) {
+        // One charge per period missed, oldest first, as a provider retrying its schedule would.
+        let start = Date.parse((row.status === 'authenticated' ? row.start_at : row.current_end)!);
+        while (start <= now()) {
+          deliveries.push(await charge(row, start, row.payment_method ?? 'card'));
+          row = (await find(row.id))!;
+          start = Date.parse(row.current_end!);
+        }
+      }
+      return deliveries;
+    },
+  };
+}
