@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { signedInUser } from './support/accountsApi';
 import { useBrowser } from './support/browser';
 
 // Public routes of spec document 1 §2 and the <h1> each shows.
@@ -60,11 +61,7 @@ describe('app shell', () => {
   });
 
   it('a signed-in session sees the sidebar with the active item kept in sessionStorage', async () => {
-    await f.page.goto('/login');
-    await f.page.evaluate(() => {
-      sessionStorage.setItem('accessToken', 'test-token');
-      sessionStorage.setItem('userName', 'Asha');
-    });
+    await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, 'shell', 'Asha');
     await f.page.goto('/gallery');
     await expect.poll(() => f.page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Gallery');
     const nav = f.page.getByRole('navigation').first();

@@ -1,9 +1,10 @@
 // Prerendered public pages: complete without scripts, hydrated without mismatches, the footer and
 // other below-the-fold blocks hydrated only near view, and the visitor's own view after hydration.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { BLOG_CATALOG } from '../../src/content/blog/catalog';
+import { signedInUser } from './support/accountsApi';
 import { PHONE, useBrowser } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -89,11 +90,8 @@ describe('prerendered public pages', () => {
   it('a signed-in visitor sees their own header once the page is live', async () => {
     await f.page.goto('/about');
     expect(await f.page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);
-    await f.page.evaluate(() => {
-      sessionStorage.setItem('accessToken', 'header.eyJleHAiOjQxMDI0NDQ4MDB9.sig');
-      sessionStorage.setItem('refreshToken', 'r');
-    });
-    await f.page.reload();
+    await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, 'prerender-header');
+    await f.page.goto('/about');
     // The HTML says "Get Started" (visitors); hydration then shows this visitor's "Open Studio".
     await expect.poll(() => f.page.getByRole('link', { name: 'Open Studio' }).count()).toBe(1);
     expect(await f.page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);

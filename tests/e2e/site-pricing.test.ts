@@ -1,6 +1,7 @@
 // Pricing: currency by detected country (India -> rupees, elsewhere dollars), actions, signed-in path.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import { signedInUser } from './support/accountsApi';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -76,11 +77,13 @@ describe('pricing', () => {
 
   it('signed in, Get Started goes to /address with the plan id in navigation state', async () => {
     const page = await visitorFrom(INDIA_IP);
-    await page.goto('/pricing');
-    await page.evaluate(() => sessionStorage.setItem('accessToken', 'token-for-navigation-only'));
+    await signedInUser(page, own.server, 'pricing-signed-in');
     await page.goto('/pricing');
     await expect.poll(() => card(page, 'Basic').getByTestId('plan-price').innerText()).toContain('₹999');
-    await card(page, 'Basic').getByRole('link', { name: 'Get Started: Basic' }).click();
+    const getStarted = card(page, 'Basic').getByRole('link', { name: 'Get Started: Basic' });
+    // The prerendered card links to /login until the signed-in actions have loaded.
+    await expect.poll(() => getStarted.getAttribute('href')).toBe('/address');
+    await getStarted.click();
     await page.waitForURL('**/address');
     const state = await page.evaluate(() => (history.state as { usr?: { planId?: string } }).usr);
     expect(state).toEqual({ planId: 'plan_basic_inr' });

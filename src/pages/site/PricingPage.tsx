@@ -1,5 +1,5 @@
 import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { lazy, memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { HydrateNearView } from '../../app/HydrateNearView';
 import { PageSection } from '../../app/ui/PageSection';
 import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from '../../content/plans';
@@ -13,6 +13,9 @@ import { PlanCard } from './pricing/PlanCard';
 
 // Further down the page: its code loads when the FAQ is hydrated near view (or rendered).
 const FaqAccordion = lazy(() => import('./components/FaqAccordion').then((m) => ({ default: m.FaqAccordion })));
+// Signed in only: the cards' actions and the /get_current_plan/ call they need. Visitors (and the
+// prerendered page) never load this chunk.
+const SignedInPlanAction = lazy(() => import('./pricing/SignedInPlanAction'));
 
 /**
  * The FAQ under the plans, hydrated near view. Memoised: the page re-renders when the country is
@@ -33,7 +36,8 @@ const PricingFaq = memo(function PricingFaq() {
 
 /**
  * Pricing (/pricing and /subscription). One component for both: whether Get Started leads to
- * /login (visitor) or /address (signed in) is decided here from the session, not by the route.
+ * /login (visitor) or /address (signed in, with 'Current Plan' and 'Processing...' states) is
+ * decided here from the session, not by the route.
  * Rupees for visitors detected in India, dollars otherwise (and while the country is unknown).
  */
 export default function PricingPage() {
@@ -49,7 +53,19 @@ export default function PricingPage() {
         <PageHero center title="Pricing" headline={<Highlighted title={PRICING_PAGE.title} highlight={PRICING_PAGE.gradianttitle} />} intro={PRICING_PAGE.subtitle} />
         <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="5" mt={{ base: 8, md: 12 }} data-currency={currency}>
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} currency={currency} signedIn={signedIn} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              currency={currency}
+              action={
+                signedIn ? (
+                  // Holds the button's height while the chunk loads.
+                  <Suspense fallback={<Box h="11" />}>
+                    <SignedInPlanAction plan={plan} currency={currency} />
+                  </Suspense>
+                ) : undefined
+              }
+            />
           ))}
         </SimpleGrid>
         <Text textAlign="center" color="fg.subtle" fontSize="sm" mt="6">

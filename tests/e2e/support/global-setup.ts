@@ -4,6 +4,8 @@ import { startServer, type RunningServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The shared server's data folder (its mail outbox holds sign-up codes). */
+    dataDir: string;
   }
 }
 
@@ -13,6 +15,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   server = await startServer();
   project.provide('baseURL', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AccentButton, AccentLinkButton } from '../../../app/ui/AccentButton';
-import { enterpriseInquiryMailUrl } from '../../../content/contact';
+import { AccentLinkButton } from '../../../app/ui/AccentButton';
 import { PRICING_PAGE, planPriceDisplay } from '../../../content/plans';
 import type { Currency, Plan } from '../../../content/types';
 import { accentGradient } from '../../../theme/accent';
@@ -15,44 +15,34 @@ function Check() {
   );
 }
 
-function PlanAction({ plan, currency, signedIn }: { plan: Plan; currency: Currency; signedIn: boolean }) {
-  const label = `${plan.action === 'contact' ? PRICING_PAGE.contactUs : PRICING_PAGE.getStarted}`;
-  const common = { w: '100%', rounded: 'full', size: 'lg' as const, 'aria-label': `${label}: ${plan.name}` };
+/** Shared by every card's action (visitor and signed-in): full width, pill, large. */
+export function planActionProps(label: string, plan: Plan) {
+  return { w: '100%', rounded: 'full', size: 'lg' as const, 'aria-label': `${label}: ${plan.name}` };
+}
+
+/** The visitor's action: Get Started leads to /login, Enterprise's Contact Us to /contact. */
+function VisitorPlanAction({ plan }: { plan: Plan }) {
+  const label = plan.action === 'contact' ? PRICING_PAGE.contactUs : PRICING_PAGE.getStarted;
+  const common = planActionProps(label, plan);
   if (plan.action === 'contact') {
-    if (signedIn) {
-      return (
-        <Button {...common} variant="outline" borderColor="border.emphasized" color="fg" onClick={() => window.open(enterpriseInquiryMailUrl(), '_blank', 'noopener')}>
-          {label}
-        </Button>
-      );
-    }
     return (
       <Button {...common} asChild variant="outline" borderColor="border.emphasized" color="fg">
         <RouterLink to="/contact">{label}</RouterLink>
       </Button>
     );
   }
-  if (signedIn) {
-    const planId = currency === 'INR' ? plan.planId : plan.otherplanId;
-    return (
-      <AccentLinkButton {...common} to="/address" state={{ planId }}>
-        {label}
-      </AccentLinkButton>
-    );
-  }
-  return plan.popular ? (
+  return (
     <AccentLinkButton {...common} to="/login">
       {label}
     </AccentLinkButton>
-  ) : (
-    <AccentButton {...common} asChild>
-      <RouterLink to="/login">{label}</RouterLink>
-    </AccentButton>
   );
 }
 
-/** One plan: price (struck-through list price), limits, features and its action. */
-export function PlanCard({ plan, currency, signedIn }: { plan: Plan; currency: Currency; signedIn: boolean }) {
+/**
+ * One plan: price (struck-through list price), limits, features and its action. `action` replaces
+ * the visitor's action (the signed-in screen's actions load in a chunk of their own).
+ */
+export function PlanCard({ plan, currency, action }: { plan: Plan; currency: Currency; action?: ReactNode }) {
   const { price, listPrice, perMonth } = planPriceDisplay(plan, currency);
   return (
     <Box position="relative" rounded="2xl" p="1px" bgImage={plan.popular ? accentGradient : undefined} bg={plan.popular ? undefined : 'border.muted'}>
@@ -84,7 +74,7 @@ export function PlanCard({ plan, currency, signedIn }: { plan: Plan; currency: C
             </Text>
           ) : null}
         </HStack>
-        <PlanAction plan={plan} currency={currency} signedIn={signedIn} />
+        {action ?? <VisitorPlanAction plan={plan} />}
         {plan.limits ? (
           <HStack as="dl" gap="2" justify="space-between" p="3" rounded="xl" bg="bg.subtle" textAlign="center">
             {(
