@@ -19,6 +19,8 @@ import { apiRoutes } from './routes/index.ts';
 import { devMailboxRoutes } from './routes/dev/index.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { billingPlugin } from './billing/plugin.ts';
+import { jobsPlugin } from './jobs/plugin.ts';
+import { storagePlugin } from './storage/plugin.ts';
 import type { App } from './types.ts';
 
 export interface AppDeps {
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin, { now: deps.now });
   await app.register(billingPlugin);
+  await app.register(storagePlugin);
+  await app.register(jobsPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);
 

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIsoCountry } from './site/countries.ts';
 
@@ -38,6 +38,17 @@ export const configTable = [
   { name: 'PAYPAL_WEBHOOK_ID', default: '(unset)', description: 'Id of the PayPal webhook pointed at /api/webhooks/paypal (signatures are verified against it).' },
   { name: 'PAYPAL_API_URL', default: 'https://api-m.paypal.com', description: 'PayPal API base: https://api-m.sandbox.paypal.com for PayPal\'s own sandbox; tests point it at a local fake.' },
   { name: 'PAYPAL_PLAN_IDS', default: '(unset: P-BASIC-USD, P-ADVANCED-USD, P-PREMIUM-USD)', description: 'PayPal plan ids per plan: basic=P-X,advanced=P-Y,premium=P-Z.' },
+  { name: 'CLIENT_SECRET', default: 'persona-studio-client', description: 'The page\'s fixed client secret (VITE_CLIENT_SECRET at build): generation calls carry its SHA-256 as the security-key header. Not a security boundary (it ships in the page).' },
+  { name: 'FFMPEG_PATH', default: 'ffmpeg (found on PATH)', description: 'The ffmpeg binary (Debian\'s package): an absolute path or a name on PATH; checked at start.' },
+  { name: 'FFPROBE_PATH', default: 'ffprobe (found on PATH)', description: 'The ffprobe binary: an absolute path or a name on PATH; checked at start.' },
+  { name: 'WORKER_CONCURRENCY', default: '2', description: 'Generation jobs run at once by each process that runs jobs (1-32).' },
+  { name: 'JOB_LEASE_SECONDS', default: '30', description: 'A running job whose process stops renewing its lease for this long is taken up again by another (1-600).' },
+  { name: 'RUN_JOBS', default: 'true', description: 'false: this API process only queues jobs; `npm run worker` processes run them.' },
+  { name: 'GENERATION_ENGINES', default: 'local', description: 'Engine per capability: one name for all (local), or default=local,face=…,image=…; capabilities face, image, swapImage, swapVideo, clothSwap, imageToVideo, music.' },
+  { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest garment image accepted (bytes).' },
+  { name: 'AUDIO_MAX_BYTES', default: '31457280', description: 'Largest song, voice or instrumental file accepted (bytes).' },
+  { name: 'FETCH_ALLOW_HOSTS', default: '(unset: none)', description: 'Tests only: comma list of host or host:port that server-side fetches may reach although private or loopback. Refused in production.' },
+  { name: 'TEMPLATE_CACHE', default: '(unset: no cache)', description: 'Folder keeping finished template media to copy instead of regenerating (tests, CI, many data folders).' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
@@ -81,6 +92,29 @@ export interface Config {
   /** Absolute base URL of the site (no trailing slash), or null to take it from each request. */
   readonly publicUrl: string | null;
   readonly payments: PaymentsConfig;
+  readonly generation: GenerationConfig;
+}
+
+export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
+export const ENGINE_NAMES = ['local'] as const;
+
+export interface GenerationConfig {
+  /** SHA-256 (hex) of CLIENT_SECRET: the security-key header generation calls carry. */
+  readonly securityKey: string;
+  readonly ffmpegPath: string;
+  readonly ffprobePath: string;
+  readonly workerConcurrency: number;
+  readonly leaseMs: number;
+  /** This process runs jobs (false: it only queues them for `npm run worker`). */
+  readonly runJobs: boolean;
+  /** Engine name per capability. */
+  readonly engines: Readonly<Record<(typeof CAPABILITIES)[number], (typeof ENGINE_NAMES)[number]>>;
+  readonly uploadMaxBytes: number;
+  readonly audioMaxBytes: number;
+  /** host or host:port (lower case) that server-side fetches may reach although private (tests). */
+  readonly fetchAllowHosts: readonly string[];
+  /** Folder of finished template media to reuse, or null. */
+  readonly templateCache: string | null;
 }
 
 export interface PaymentsConfig {
@@ -129,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
   const payments = readPayments(r);
+  const generation = readGeneration(r, partial.nodeEnv);
   const publicUrl = r.raw('PUBLIC_URL') === undefined ? null : r.absoluteUrl('PUBLIC_URL');
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
@@ -138,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation });
 }
 
 const PLAN_SLUGS = ['basic', 'advanced', 'premium'];
@@ -167,6 +202,29 @@ function readPayments(r: EnvReader): PaymentsConfig {
         }
       : null;
   return { india, international, razorpay, paypal };
+}
+
+export const DEFAULT_CLIENT_SECRET = 'persona-studio-client';
+
+/** The security-key header for a client secret: SHA-256, hex (as the page computes it). */
+export const securityKeyFor = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
+  const fetchAllowHosts = (r.raw('FETCH_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (fetchAllowHosts.length > 0 && nodeEnv === 'production') r.problem('FETCH_ALLOW_HOSTS', 'must not be set in production (it lets fetches reach private hosts)');
+  return {
+    securityKey: securityKeyFor(r.raw('CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET),
+    ffmpegPath: r.executable('FFMPEG_PATH', 'ffmpeg'),
+    ffprobePath: r.executable('FFPROBE_PATH', 'ffprobe'),
+    workerConcurrency: r.int('WORKER_CONCURRENCY', 2, 1, 32),
+    leaseMs: r.int('JOB_LEASE_SECONDS', 30, 1, 600) * 1000,
+    runJobs: r.flag('RUN_JOBS', true),
+    engines: r.engines('GENERATION_ENGINES'),
+    uploadMaxBytes: r.int('UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
+    audioMaxBytes: r.int('AUDIO_MAX_BYTES', 30 * 1024 * 1024, 1024, 500 * 1024 * 1024),
+    fetchAllowHosts,
+    templateCache: r.raw('TEMPLATE_CACHE') === undefined ? null : r.path('TEMPLATE_CACHE', ''),
+  };
 }
 
 /** A HOST only this machine can reach. */
@@ -300,6 +358,40 @@ class EnvReader {
       ids[slug] = id;
     }
     return ids;
+  }
+
+  /** An absolute path to an executable file, or a bare name found on PATH (resolved to its path). */
+  executable(name: Name, fallback: string): string {
+    const raw = this.raw(name) ?? fallback;
+    const candidates = raw.includes('/') ? [resolve(raw)] : (this.env.PATH ?? process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, raw));
+    const found = candidates.find((file) => {
+      try {
+        accessSync(file, constants.X_OK);
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
+    if (!found) this.problem(name, raw.includes('/') ? 'is not an executable file' : `names no executable on PATH (install Debian's ffmpeg package)`);
+    return found ?? raw;
+  }
+
+  /** `local`, or `default=local,face=…`: the engine of each capability. */
+  engines(name: Name): GenerationConfig['engines'] {
+    const raw = this.raw(name) ?? 'local';
+    const known = (e: string): e is (typeof ENGINE_NAMES)[number] => (ENGINE_NAMES as readonly string[]).includes(e);
+    const entries = raw.includes('=') ? raw.split(',').map((e) => e.trim()).filter(Boolean) : [`default=${raw}`];
+    const chosen: Record<string, (typeof ENGINE_NAMES)[number]> = {};
+    for (const entry of entries) {
+      const [key, engine, ...rest] = entry.split('=').map((p) => p.trim());
+      if (!key || !engine || rest.length > 0 || (key !== 'default' && !(CAPABILITIES as readonly string[]).includes(key)) || !known(engine)) {
+        this.problem(name, `has an entry that is not <capability>=<engine> with an engine of ${ENGINE_NAMES.join(', ')}: ${entry}`);
+        continue;
+      }
+      chosen[key] = engine;
+    }
+    const fallback = chosen.default ?? 'local';
+    return Object.fromEntries(CAPABILITIES.map((c) => [c, chosen[c] ?? fallback])) as GenerationConfig['engines'];
   }
 
   countryCode(name: Name): string | null {

@@ -275,15 +275,15 @@ describe.each(engines)('billing on %s', (engine) => {
     const now = () => new Date(t.clock.now()).toISOString();
     const { entitlements } = t.app.billing;
     await addSucceededJobs(t, s.userId, 'face', 3);
-    await addSucceededJobs(t, s.userId, 'cloth', 2);
+    await addSucceededJobs(t, s.userId, 'clothSwap', 2);
     await addSucceededJobs(t, s.userId, 'image', 13);
-    await addSucceededJobs(t, s.userId, 'audio', 1);
+    await addSucceededJobs(t, s.userId, 'music', 1);
     await expect(entitlements.assertMayStart(s.userId, 'face', now())).rejects.toMatchObject({ statusCode: 403, message: expect.stringMatching(/^You have used all 3 face generations of your Basic plan this period\. It ends on \d{4}-\d\d-\d\d\.$/) });
     await expect(entitlements.assertMayStart(s.userId, 'clothSwap', now())).rejects.toMatchObject({ statusCode: 403 });
     await expect(entitlements.assertMayStart(s.userId, 'imageToVideo', now())).resolves.toMatchObject({ source: 'trial' });
     // A job already running counts against the allowance: parallel requests cannot overshoot.
-    await t.app.db.insertInto('jobs').values({ id: randomUUID(), user_id: s.userId, kind: 'video', status: 'running', input: '{}', created_at: now(), updated_at: now() }).execute();
-    await addSucceededJobs(t, s.userId, 'video', 3);
+    await t.app.db.insertInto('jobs').values({ id: randomUUID(), user_id: s.userId, kind: 'swapVideo', status: 'running', input: '{}', created_at: now(), updated_at: now() }).execute();
+    await addSucceededJobs(t, s.userId, 'swapVideo', 3);
     await expect(entitlements.assertMayStart(s.userId, 'music', now())).rejects.toMatchObject({ statusCode: 403 });
     expect((await t.post('/api/get_current_plan/', { user_id: s.userId }, s.access)).json().usage).toEqual({
       faces: { used: 3, limit: 3 }, images: { used: 15, limit: 15 }, videos: { used: 4, limit: 5 },

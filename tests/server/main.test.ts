@@ -1,52 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const mainFile = join(repoRoot, 'server/src/main.ts');
-// tsx's loader by absolute URL: the child runs in a folder with no node_modules.
-const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Starts server/src/main.ts the way `npm run server` does, from another working folder. */
-function startMain(env: NodeJS.ProcessEnv, cwd: string) {
-  const child = spawn(process.execPath, ['--import', tsxLoader, mainFile], {
-    cwd,
-    env: { PATH: process.env.PATH, NODE_OPTIONS: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(url: string, timeoutMs = 20_000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fetch(url);
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
+import { freePort, startMain, waitFor } from './support/main-process.ts';
 
 describe('server/src/main.ts', () => {
   let dir: string;

@@ -9,11 +9,11 @@ import { HttpError } from '../http-error.ts';
 // image-to-video and music jobs. Usage is counted from the jobs table itself (one row per job,
 // so a job counts once however often it is looked at), within the entitlement's period.
 
-/** Job kinds per allowance. Both the media kinds (media_items.kind) and the engine capabilities are listed. */
+/** Job kinds (the engine capabilities, jobs.kind) per allowance. */
 const KINDS_OF: Readonly<Record<UsageCategory, readonly string[]>> = {
   faces: ['face'],
-  images: ['image', 'cloth', 'clothSwap'],
-  videos: ['video', 'swapVideo', 'imgTovideo', 'imageToVideo', 'audio', 'music'],
+  images: ['image', 'swapImage', 'clothSwap'],
+  videos: ['swapVideo', 'imageToVideo', 'music'],
 };
 
 export function usageCategoryOf(kind: string): UsageCategory {

@@ -1,12 +1,13 @@
 // Makes the site media library (SITE_MEDIA_MANIFEST) under <media>/site on start: only what is
 // missing, everything when the stamp in <site>/.version is stale. With SITE_MEDIA_CACHE set, files
 // are copied from <cache>/<stamp>/ when it holds them, and every rendered file is added there.
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { SiteMediaEntry, SiteMediaVideo } from '../../../src/content/types.ts';
 import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION } from '../../../src/content/siteMediaManifest.ts';
-import { renderImage, renderPoster, renderVideo, writeAtomically } from './render.ts';
+import { exists, makeFile, pool } from './libraryFiles.ts';
+import { renderImage, renderPoster, renderVideo } from './render.ts';
 import { libraryStamp } from './siteMediaStamp.ts';
 import { clearProgress, readStamp, reportProgress, STAMP_FILE } from './siteMediaStatus.ts';
 
@@ -34,8 +35,6 @@ export interface SiteMediaSummary {
   ready: boolean;
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
-
 /** One unit of work: an image, or a video with its poster (drawn from the same still). */
 type Job = { kind: 'image'; entry: SiteMediaEntry } | { kind: 'video'; video: SiteMediaVideo; needVideo: boolean; poster?: SiteMediaEntry };
 
@@ -56,44 +55,6 @@ function plan(todo: readonly SiteMediaEntry[], manifest: readonly SiteMediaEntry
   }
   // Images first: they are most of what the pages show, and quick.
   return jobs.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'image' ? -1 : 1));
-}
-
-/** Runs tasks with at most `limit` at a time; resolves when all have settled. */
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-async function copyInto(from: string, to: string): Promise<void> {
-  await writeAtomically(to, (tmp) => copyFile(from, tmp));
-}
-
-/**
- * Makes one file: copied from the cache when it holds it, else rendered and then added to the
- * cache file by file, so even a server stopped half-way leaves its work for the next one.
- */
-async function makeFile(
-  path: string,
-  siteDir: string,
-  cacheLib: string | null,
-  render: (file: string) => Promise<void>,
-  summary: SiteMediaSummary,
-): Promise<void> {
-  const file = join(siteDir, path);
-  if (cacheLib && (await exists(join(cacheLib, path)))) {
-    await copyInto(join(cacheLib, path), file);
-    summary.copied += 1;
-    return;
-  }
-  await render(file);
-  summary.made += 1;
-  if (cacheLib) await copyInto(file, join(cacheLib, path));
 }
 
 /** Makes what is missing or stale. Safe to run again: a complete, current library makes nothing. */

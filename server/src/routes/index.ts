@@ -3,9 +3,11 @@ import auth from './auth/index.ts';
 import billing from './billing/index.ts';
 import { devApiRoutes } from './dev/index.ts';
 import health from './health/index.ts';
+import jobs from './jobs/index.ts';
 import openapi from './openapi/index.ts';
 import profile from './profile/index.ts';
 import site from './site/index.ts';
+import studio from './studio/index.ts';
 
 /**
  * Every API area, mounted under /api by app.ts. To add an area: create routes/<area>/index.ts
@@ -19,4 +21,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(devApiRoutes);
   await app.register(site);
   await app.register(billing);
+  await app.register(studio);
+  await app.register(jobs);
 };

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import '../../db/accounts-schema.ts';
 import type { User } from '../../db/schema.ts';
@@ -44,18 +42,6 @@ export async function deleteAccount(app: FastifyInstance, user: User): Promise<v
   });
   // Files after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
   for (const { storage_key } of media) {
-    const file = mediaPath(app.config.mediaDir, storage_key);
-    if (!file) {
-      app.log.warn({ storage_key }, 'media key outside MEDIA_DIR: not deleted');
-      continue;
-    }
-    await rm(file, { force: true }).catch((err: unknown) => app.log.error({ err, file }, 'could not delete a media file'));
+    await app.storage.delete(storage_key).catch((err: unknown) => app.log.error({ err, storage_key }, 'could not delete a media object'));
   }
-}
-
-/** The file of a storage key, or null when the key would point outside the media folder. */
-export function mediaPath(mediaDir: string, key: string): string | null {
-  const file = resolve(mediaDir, key);
-  const rel = relative(mediaDir, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? file : null;
 }

@@ -1,0 +1,44 @@
+// npm run bench:api — authenticated GET /api/jobs/{id} (bearer token checked against its live
+// session, the job read from SQLite) on the real server, against a bare Fastify route answering
+// the same JSON in the same run (reference). Targets: >= 0.3x of bare Fastify, p99 <= 50 ms.
+import Fastify from 'fastify';
+import { runAdmin } from '../server/src/admin.ts';
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../server/src/config.ts';
+import { startServer } from '../tests/e2e/support/server.ts';
+import { CONCURRENCY, fmt, measure, REQUESTS, signIn } from './support/load.ts';
+
+const server = await startServer({ LOG_LEVEL: 'silent' });
+const bare = Fastify();
+try {
+  const email = 'bench-api@example.com';
+  const { access } = await signIn(server, email);
+  const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
+  if ((await runAdmin(['grant', email, 'premium', '30'], { DATA_DIR: server.dataDir }, quiet)) !== 0) throw new Error('could not grant a plan');
+  const made = await fetch(`${server.url}/api/generate-face-prompt/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}`, 'security-key': securityKeyFor(DEFAULT_CLIENT_SECRET) },
+    body: JSON.stringify({ prompt: 'auburn waves, freckles' }),
+  });
+  if (!made.ok) throw new Error(`face answered ${made.status}: ${await made.text()}`);
+  const { job_id: jobId } = (await made.json()) as { job_id: string };
+  const jobUrl = `${server.url}/api/jobs/${jobId}`;
+  const init: RequestInit = { headers: { authorization: `Bearer ${access}` } };
+  const sample = await (await fetch(jobUrl, init)).json();
+
+  bare.get('/jobs/:id', async () => sample);
+  const address = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  await measure(jobUrl, init); // warm-up
+  await measure(`${address}/jobs/${jobId}`);
+  const job = await measure(jobUrl, init);
+  const ref = await measure(`${address}/jobs/${jobId}`);
+  const ratio = job.rps / ref.rps;
+  console.log(`${REQUESTS} requests, ${CONCURRENCY} concurrent, loopback, SQLite`);
+  console.log(fmt('bare Fastify (reference)', ref));
+  console.log(fmt('GET /api/jobs/{id}', job));
+  const ok = ratio >= 0.3 && job.p99 <= 50;
+  console.log(`GET /api/jobs/{id}: ${job.rps.toFixed(0)} req/s, p99 ${job.p99.toFixed(1)} ms, ${ratio.toFixed(2)}x of bare Fastify (target >= 0.3x, p99 <= 50 ms) -> ${ok ? 'PASS' : 'FAIL'}`);
+} finally {
+  await bare.close();
+  await server.stop();
+}

@@ -1,0 +1,99 @@
+import { Type, type Static } from 'typebox';
+
+// The studio's generation, job and gallery calls (spec document 2 §3, §7; ARCHITECTURE §4).
+// Bodies are loose on purpose: the handler checks each rule with the spec's own alert texts
+// (§5), which a schema error could not give. Every response field is declared here: the server
+// strips what is not.
+
+const UserId = Type.Optional(Type.String({ maxLength: 64 }));
+const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const Url = Text(2048);
+
+export const CelebrityFaceBody = Type.Object({ user_id: UserId, celebrity1: Text(100), celebrity2: Text(100), celebrity3: Text(100) });
+export const MenCelebrityFaceBody = Type.Object({ user_id: UserId, mencelebrity1: Text(100), mencelebrity2: Text(100), mencelebrity3: Text(100) });
+export const FacePromptBody = Type.Object({ user_id: UserId, prompt: Text(2000) });
+export const ImagePromptBody = Type.Object({ user_id: UserId, face_url: Url, prompt: Text(4000) });
+export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url });
+export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url });
+export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url });
+export const ImageToVideoBody = Type.Object({ user_id: UserId, input_image: Url, prompt: Text(2000) });
+export const GalleryBody = Type.Object({ user_id: UserId });
+
+/** Which engine made a result: 'local' results are not AI and the page says so. */
+const Engine = Type.String();
+const JobId = Type.String();
+
+export const FaceResponse = Type.Object({ output: Type.String(), face_prompt: Type.String(), job_id: JobId, engine: Engine });
+export const OutputUrlResponse = Type.Object({ output_url: Type.String(), job_id: JobId, engine: Engine });
+export const ResultImageResponse = Type.Object({ result_image_url: Type.String(), job_id: JobId, engine: Engine });
+export const VideoUrlResponse = Type.Object({ video_url: Type.String(), job_id: JobId, engine: Engine });
+export const OutputImageResponse = Type.Object({ output_image: Type.String(), job_id: JobId, engine: Engine });
+export const MediaUrlResponse = Type.Object({ media_url: Type.String() });
+/** `Prefer: respond-async`: the job to follow at Location (/api/jobs/{id}). */
+export const AcceptedResponse = Type.Object({ job_id: JobId });
+
+export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('canceled')]);
+
+/** GET /api/jobs/{id}: status, progress and, once succeeded, the spec's result field of its kind. */
+export const JobView = Type.Object({
+  job_id: JobId,
+  kind: Type.String(),
+  status: JobStatus,
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  engine: Type.Union([Engine, Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+  output: Type.Optional(Type.String()),
+  output_url: Type.Optional(Type.String()),
+  result_image_url: Type.Optional(Type.String()),
+  video_url: Type.Optional(Type.String()),
+  output_image: Type.Optional(Type.String()),
+});
+export type JobView = Static<typeof JobView>;
+
+export const JobList = Type.Object({ jobs: Type.Array(JobView) });
+export const JobListQuery = Type.Object({
+  status: Type.Optional(Type.String({ pattern: '^(queued|running|succeeded|failed|canceled)(,(queued|running|succeeded|failed|canceled))*$' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export const JobIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+const Item = { id: Type.String(), created_at: Type.String() };
+export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });
+export const GalleryImage = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]) });
+export const GalleryVideo = Type.Object({ ...Item, video_url: Type.String() });
+export const GalleryCloth = Type.Object({ ...Item, gen_image_url: Type.String() });
+export const GalleryAudio = Type.Object({ ...Item, audio_url: Type.String() });
+
+/** POST /gallery/: each group newest first. */
+export const GalleryResponse = Type.Object({
+  faces: Type.Array(GalleryFace),
+  images: Type.Array(GalleryImage),
+  videos: Type.Array(GalleryVideo),
+  cloth: Type.Array(GalleryCloth),
+  audio: Type.Array(GalleryAudio),
+  gen_video: Type.Array(GalleryVideo),
+});
+export type GalleryResponse = Static<typeof GalleryResponse>;
+
+/** Spec §5 alert texts, which the server answers too (400). */
+export const STUDIO_MESSAGES = {
+  celebrities: 'Please enter all celebrity names.',
+  prompt: 'Please enter a prompt.',
+  face: 'Please select a face.',
+  imagePrompt: 'Please select a pose and provide a prompt.',
+  imageLink: 'Please provide an Instagram link.',
+  videoLink: 'Please provide a valid Instagram link.',
+  template: 'Please select a template.',
+  cloth: 'Please select a generated image and upload a garment',
+  imageToVideo: 'Please select a generated image and prompt',
+  lyrics: 'Lyrics are required.',
+  lyricsTooLong: 'Lyrics must be at most 400 characters.',
+  song: 'Song file is required.',
+  category: 'Category must be tops, bottoms or one-pieces.',
+} as const;
+
+export const LYRICS_MAX = 400;
+export const CLOTH_CATEGORIES = ['tops', 'bottoms', 'one-pieces'] as const;

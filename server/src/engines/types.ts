@@ -1,0 +1,127 @@
+// The generation engines' contract: one function per capability, files in and files out, progress
+// reported as it goes. The job runner resolves every input (our storage, a template, a fetched
+// URL) to a local file before calling, and stores the outputs after; engines never touch the
+// database, the storage or the network of the user's inputs. `local` (default) makes real media
+// with sharp and ffmpeg, deterministically, with no AI; comfyui and replicate plug in here later.
+
+export type Gender = 'female' | 'male';
+
+export type Capability = 'face' | 'image' | 'swapImage' | 'swapVideo' | 'clothSwap' | 'imageToVideo' | 'music';
+
+/** An axis-aligned box in pixels of the picture (or frame) it belongs to. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Where the face is in each frame of a video template (index = frame number at `fps`). */
+export interface FaceTrack {
+  fps: number;
+  width: number;
+  height: number;
+  boxes: readonly FaceBox[];
+}
+
+export interface EngineContext {
+  /** A folder of this attempt only (created before, removed after): write outputs here. */
+  workDir: string;
+  /** Aborted when the job is canceled, times out or the process stops: stop work, reject. */
+  signal: AbortSignal;
+  /** 0-100, rising; the runner stores it (throttled) for GET /api/jobs/{id}. */
+  progress(percent: number): void;
+  /** ffmpeg and ffprobe as configured (FFMPEG_PATH, FFPROBE_PATH). */
+  tools: { ffmpeg: string; ffprobe: string };
+}
+
+/** A file the engine wrote in workDir. */
+export interface EngineFile {
+  path: string;
+  mime: 'image/png' | 'image/jpeg' | 'image/webp' | 'video/mp4' | 'audio/mpeg';
+}
+
+export interface FaceInput {
+  gender: Gender;
+  /** Celebrity mode: three names (the same three in any order give the same face). */
+  celebrities?: readonly [string, string, string];
+  /** Prompt mode: free text (colour, hair, age and style words are read). */
+  prompt?: string;
+}
+
+export interface FaceResult extends EngineFile {
+  /** Words describing the face, kept as the face's face_prompt (spec §3). */
+  facePrompt: string;
+}
+
+export interface ImageInput {
+  gender: Gender;
+  /** The chosen face picture. */
+  facePath: string;
+  /** The page's full prompt: the user's words, quality wording, pose modifier and face_prompt. */
+  prompt: string;
+}
+
+export interface SwapImageInput {
+  facePath: string;
+  /** The template or the fetched outside picture. */
+  targetPath: string;
+  /** The template's known face box; absent for outside media (the engine guesses one). */
+  faceBox?: FaceBox;
+}
+
+export interface SwapVideoInput {
+  facePath: string;
+  targetPath: string;
+  /** The template's face track; absent for outside media (the engine guesses one). */
+  faceTrack?: FaceTrack;
+}
+
+export type ClothCategory = 'tops' | 'bottoms' | 'one-pieces';
+
+export interface ClothSwapInput {
+  /** The user's generated image the garment goes on. */
+  personPath: string;
+  /** The uploaded garment photo (already checked: PNG, JPEG or WEBP within the caps). */
+  garmentPath: string;
+  category: ClothCategory;
+}
+
+export interface ImageToVideoInput {
+  imagePath: string;
+  /** Camera motion words: zoom in/out, pan left/right/up/down. */
+  prompt: string;
+}
+
+export interface MusicInput {
+  lyrics: string;
+  songPath: string;
+  voicePath?: string;
+  instrumentalPath?: string;
+}
+
+/** One engine: every capability it offers. The runner picks an engine per capability by config. */
+export interface Engine {
+  /** 'local', 'comfyui', 'replicate': stored on the job and shown to the page. */
+  readonly name: string;
+  face?(input: FaceInput, ctx: EngineContext): Promise<FaceResult>;
+  image?(input: ImageInput, ctx: EngineContext): Promise<EngineFile>;
+  swapImage?(input: SwapImageInput, ctx: EngineContext): Promise<EngineFile>;
+  swapVideo?(input: SwapVideoInput, ctx: EngineContext): Promise<EngineFile>;
+  clothSwap?(input: ClothSwapInput, ctx: EngineContext): Promise<EngineFile>;
+  imageToVideo?(input: ImageToVideoInput, ctx: EngineContext): Promise<EngineFile>;
+  music?(input: MusicInput, ctx: EngineContext): Promise<EngineFile>;
+}
+
+/**
+ * A failure the job may retry (a remote engine busy or unreachable). Any other error fails the
+ * job at once; an input the engine cannot use should throw EngineInputError.
+ */
+export class TransientEngineError extends Error {
+  override name = 'TransientEngineError';
+}
+
+/** The input cannot be used (not a picture with a person, a garment with no garment): shown to the user. */
+export class EngineInputError extends Error {
+  override name = 'EngineInputError';
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { globalPlugin } from '../plugins/global-plugin.ts';
+import { createJobSystem, type JobSystem } from './system.ts';
+import { templateByPath, templateFiles } from './templates.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobSystem;
+  }
+}
+
+const TEMPLATE_URL = /^\/media\/templates\/((?:thumbs\/)?[A-Za-z]+\/\d+\.(?:jpg|mp4))$/;
+
+/**
+ * `app.jobs`. The process runs jobs too unless RUN_JOBS=false (then `npm run worker` processes
+ * do). After core and storage; the queue starts when the app is ready and stops on close
+ * (running jobs go back to the queue). Also: a template not yet made is made when first asked
+ * for (the library makes heavy videos last), so the studio never shows a broken template.
+ */
+export const jobsPlugin = globalPlugin(async (app) => {
+  const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now() });
+  app.decorate('jobs', jobs);
+  if (app.config.generation.runJobs) {
+    app.addHook('onReady', async () => jobs.queue.start());
+    app.addHook('onClose', async () => jobs.queue.stop());
+  }
+
+  const templates = templateFiles(app.config.mediaDir, app.config.generation.templateCache);
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = TEMPLATE_URL.exec(request.url.split('?')[0] ?? '')?.[1];
+    if (!path || existsSync(join(app.config.mediaDir, 'templates', path))) return;
+    // A thumbnail is always .jpg, also for a video template.
+    const templatePath = path.replace(/^thumbs\//, '');
+    const entry = templateByPath(templatePath) ?? templateByPath(templatePath.replace(/\.jpg$/, '.mp4'));
+    if (!entry) return;
+    await templates.ensure(entry.path).catch((err: unknown) => request.log.error({ err, path }, 'could not make a template'));
+  });
+});

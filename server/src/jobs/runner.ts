@@ -1,0 +1,251 @@
+// Runs one claimed job: inputs copied into a work folder, the engine called with progress and a
+// signal, the result stored and recorded with the job in one transaction. Cancel, time-out,
+// shutdown and a lost lease all stop the engine through the signal; what happens to the job then
+// depends on why (canceled, failed, back in the queue, or left to its new owner).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { GenerationConfig } from '../config.ts';
+import type { EngineRegistry } from '../engines/index.ts';
+import { EngineInputError, TransientEngineError, type EngineContext, type EngineFile, type FaceResult } from '../engines/types.ts';
+import { HttpError } from '../http-error.ts';
+import type { MediaStorage } from '../storage/types.ts';
+import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
+import type { JobRow, JobsRepository } from './repository.ts';
+import type { TemplateFiles } from './templates.ts';
+
+/** A job is tried this many times at most (transient engine failures, lost processes). */
+export const MAX_ATTEMPTS = 3;
+/** Retry n waits RETRY_BASE_MS * 2^(n-1). */
+const RETRY_BASE_MS = 5_000;
+/** Progress is written at most this often (besides every heartbeat). */
+const PROGRESS_WRITE_MS = 1_000;
+
+const EXT: Record<EngineFile['mime'], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
+
+export interface RunnerDeps {
+  repo: JobsRepository;
+  storage: MediaStorage;
+  engines: EngineRegistry;
+  templates: TemplateFiles;
+  generation: GenerationConfig;
+  log: Logger;
+  now: () => number;
+  /** This process's lease owner id. */
+  owner: string;
+  leaseMs: number;
+  /** Called once the job reached a final state, or went back to the queue. */
+  onSettled(jobId: string): void;
+}
+
+type StopReason = 'cancel' | 'timeout' | 'shutdown' | 'lost';
+
+export class Stop extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`job stopped: ${reason}`);
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Runs `job` (already claimed by deps.owner) to its end. `shutdown` aborts when the process stops. */
+export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSignal, cancels: Map<string, AbortController>): Promise<void> {
+  const { repo, log, now, owner } = deps;
+  const input = JSON.parse(job.input) as JobInput;
+  const info = KINDS[input.kind];
+  const jobLog = log.child({ jobId: job.id, kind: input.kind, attempt: job.attempts });
+  const finalCleanup = () => removeUploads(deps, input, jobLog);
+
+  if (job.attempts > MAX_ATTEMPTS) {
+    jobLog.warn('job interrupted too many times: failed');
+    if (await repo.finish(job.id, owner, 'failed', info.failure, iso(now()))) await finalCleanup();
+    deps.onSettled(job.id);
+    return;
+  }
+
+  const controller = new AbortController();
+  cancels.set(job.id, controller);
+  const stop = (reason: StopReason) => {
+    if (!controller.signal.aborted) controller.abort(new Stop(reason));
+  };
+  const onShutdown = () => stop('shutdown');
+  shutdown.addEventListener('abort', onShutdown, { once: true });
+  const timeout = setTimeout(() => stop('timeout'), info.timeoutMs);
+
+  let progress = 0;
+  let written = 0;
+  let lastWrite = 0;
+  const beat = async () => {
+    const state = await repo.heartbeat(job.id, owner, iso(now() + deps.leaseMs), progress === written ? null : progress, iso(now())).catch((err: unknown) => {
+      jobLog.warn({ err }, 'heartbeat failed');
+      return { ours: true, cancel: false };
+    });
+    written = progress;
+    lastWrite = Date.now();
+    if (!state.ours) stop('lost');
+    else if (state.cancel) stop('cancel');
+  };
+  const heartbeat = setInterval(() => void beat(), Math.max(200, Math.min(2_000, deps.leaseMs / 3)));
+
+  let workDir: string | undefined;
+  let storedKey: string | undefined;
+  try {
+    workDir = await mkdtemp(join(tmpdir(), 'persona-job-'));
+    const ctx: EngineContext = {
+      workDir,
+      signal: controller.signal,
+      tools: { ffmpeg: deps.generation.ffmpegPath, ffprobe: deps.generation.ffprobePath },
+      progress(percent) {
+        const p = Math.max(progress, Math.min(99, Math.round(percent)));
+        if (p === progress) return;
+        progress = p;
+        if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) void beat();
+      },
+    };
+    const engine = deps.engines.for(input.kind);
+    const file = await callEngine(engine, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(workDir!, name)));
+    throwIfStopped(controller.signal);
+
+    storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;
+    const stored = await deps.storage.put(storedKey, file.path, file.mime);
+    const url = deps.storage.url(storedKey);
+    const finishedAt = iso(now());
+    const gender = 'gender' in input ? input.gender : null;
+    const facePrompt = input.kind === 'face' ? (file as FaceResult).facePrompt : null;
+    const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
+    const ok = await repo.succeed(job.id, owner, result, [
+      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, created_at: finishedAt },
+    ], finishedAt);
+    if (!ok) {
+      // Canceled (or taken over) while finishing: the result is nobody's.
+      await deps.storage.delete(storedKey);
+      const current = await repo.byId(job.id);
+      if (current?.status === 'running' && current.cancel_requested_at && current.lease_owner === owner) {
+        await repo.finish(job.id, owner, 'canceled', null, iso(now()));
+        await finalCleanup();
+      }
+      return;
+    }
+    jobLog.info({ engine: engine.name, bytes: stored.bytes }, 'job succeeded');
+    await finalCleanup();
+  } catch (err) {
+    const reason = controller.signal.aborted ? (controller.signal.reason as Stop).reason : null;
+    if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
+    await settleFailure(deps, job, input, err, reason, jobLog);
+  } finally {
+    clearTimeout(timeout);
+    clearInterval(heartbeat);
+    shutdown.removeEventListener('abort', onShutdown);
+    cancels.delete(job.id);
+    if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    deps.onSettled(job.id);
+  }
+}
+
+async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err: unknown, reason: StopReason | null, jobLog: Logger): Promise<void> {
+  const { repo, owner, now } = deps;
+  const info = KINDS[input.kind];
+  const at = iso(now());
+  const finalCleanup = () => removeUploads(deps, input, jobLog);
+  if (reason === 'lost') {
+    jobLog.warn('lease lost: another process owns the job now');
+    return;
+  }
+  if (reason === 'shutdown') {
+    // Not the job's fault: back in the queue with the attempt given back.
+    await repo.requeue(job.id, owner, null, null, true, at);
+    jobLog.info('shutting down: job back in the queue');
+    return;
+  }
+  if (reason === 'cancel') {
+    if (await repo.finish(job.id, owner, 'canceled', null, at)) await finalCleanup();
+    jobLog.info('job canceled');
+    return;
+  }
+  if (reason === 'timeout') {
+    jobLog.error({ timeoutMs: info.timeoutMs }, 'job timed out');
+    if (await repo.finish(job.id, owner, 'failed', info.failure, at)) await finalCleanup();
+    return;
+  }
+  if (err instanceof TransientEngineError && job.attempts < MAX_ATTEMPTS) {
+    const delay = RETRY_BASE_MS * 2 ** (job.attempts - 1);
+    jobLog.warn({ err, delayMs: delay }, 'transient engine failure: retrying');
+    await repo.requeue(job.id, owner, iso(now() + delay), err.message, false, at);
+    return;
+  }
+  // The user's input cannot be used: say why. Anything else: the kind's message, details in the log.
+  const userMessage = err instanceof EngineInputError || (err instanceof HttpError && err.statusCode < 500) ? err.message : info.failure;
+  if (userMessage === info.failure) jobLog.error({ err }, 'job failed');
+  else jobLog.info({ reason: userMessage }, 'job failed on its input');
+  if (await repo.finish(job.id, owner, 'failed', userMessage, at)) await finalCleanup();
+}
+
+function throwIfStopped(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason;
+}
+
+async function removeUploads(deps: RunnerDeps, input: JobInput, jobLog: Logger): Promise<void> {
+  for (const key of uploadKeysOf(input)) {
+    await deps.storage.delete(key).catch((err: unknown) => jobLog.warn({ err, key }, 'could not delete an upload'));
+  }
+}
+
+/** Copies a source into the work folder (a template is made first if it is not yet). */
+async function materialize(deps: RunnerDeps, source: MediaSource, file: string): Promise<string> {
+  if (source.type === 'template') {
+    const key = await deps.templates.ensure(source.path);
+    await deps.storage.download(key, file);
+    return file;
+  }
+  await deps.storage.download(source.key, file);
+  return file;
+}
+
+type Fetch = (source: MediaSource, name: string) => Promise<string>;
+
+const extOf = (source: MediaSource) => {
+  const path = source.type === 'template' ? source.path : source.key;
+  return /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
+};
+
+async function callEngine(engine: ReturnType<EngineRegistry['for']>, input: JobInput, ctx: EngineContext, templates: TemplateFiles, fetch: Fetch): Promise<EngineFile> {
+  const missing = () => new Error(`engine ${engine.name} cannot do ${input.kind}`);
+  const get = (source: MediaSource, name: string) => fetch(source, `${name}.${extOf(source)}`);
+  switch (input.kind) {
+    case 'face':
+      if (!engine.face) throw missing();
+      return engine.face({ gender: input.gender, celebrities: input.celebrities, prompt: input.prompt }, ctx);
+    case 'image':
+      if (!engine.image) throw missing();
+      return engine.image({ gender: input.gender, facePath: await get(input.face, 'face'), prompt: input.prompt }, ctx);
+    case 'swapImage': {
+      if (!engine.swapImage) throw missing();
+      const faceBox = input.target.type === 'template' ? templates.faceBox(input.target.path) : undefined;
+      return engine.swapImage({ facePath: await get(input.face, 'face'), targetPath: await get(input.target, 'target'), faceBox }, ctx);
+    }
+    case 'swapVideo': {
+      if (!engine.swapVideo) throw missing();
+      const faceTrack = input.target.type === 'template' ? templates.faceTrack(input.target.path) : undefined;
+      return engine.swapVideo({ facePath: await get(input.face, 'face'), targetPath: await get(input.target, 'target'), faceTrack }, ctx);
+    }
+    case 'clothSwap':
+      if (!engine.clothSwap) throw missing();
+      return engine.clothSwap({ personPath: await get(input.person, 'person'), garmentPath: await get(input.garment, 'garment'), category: input.category }, ctx);
+    case 'imageToVideo':
+      if (!engine.imageToVideo) throw missing();
+      return engine.imageToVideo({ imagePath: await get(input.image, 'image'), prompt: input.prompt }, ctx);
+    case 'music':
+      if (!engine.music) throw missing();
+      return engine.music(
+        {
+          lyrics: input.lyrics,
+          songPath: await get(input.song, 'song'),
+          voicePath: input.voice ? await get(input.voice, 'voice') : undefined,
+          instrumentalPath: input.instrumental ? await get(input.instrumental, 'instrumental') : undefined,
+        },
+        ctx,
+      );
+  }
+}

@@ -1,0 +1,62 @@
+// The job system of one process: repository, queue, and the in-process "job settled" signal that
+// wakes requests waiting for their result (with polling beside it for jobs other processes run).
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createEngines } from '../engines/index.ts';
+import type { MediaStorage } from '../storage/types.ts';
+import { inProcessQueue, type JobQueue } from './queue.ts';
+import { jobsRepository, type JobRow, type JobsRepository } from './repository.ts';
+import { templateFiles } from './templates.ts';
+
+export const FINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled'];
+/** A waiting request looks at the job at least this often (jobs run by other processes). */
+const WAIT_POLL_MS = 1_000;
+
+export interface JobSystem {
+  repo: JobsRepository;
+  queue: JobQueue;
+  /** Resolves with the job once it is succeeded, failed or canceled, or as it is after `timeoutMs`. */
+  waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
+}
+
+export function createJobSystem(opts: { db: Db; config: Config; storage: MediaStorage; log: Logger; now: () => number }): JobSystem {
+  const { db, config, storage, log, now } = opts;
+  const repo = jobsRepository(db);
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  const queue = inProcessQueue({
+    repo,
+    storage,
+    engines: createEngines(config.generation),
+    templates: templateFiles(config.mediaDir, config.generation.templateCache),
+    generation: config.generation,
+    log: log.child({ component: 'jobs' }),
+    now,
+    leaseMs: config.generation.leaseMs,
+    concurrency: config.generation.workerConcurrency,
+    onSettled: (jobId) => settled.emit(jobId),
+  });
+
+  async function waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await repo.byId(jobId);
+      if (!job || FINAL_STATUSES.includes(job.status) || Date.now() >= deadline || signal?.aborted) return job;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          settled.off(jobId, done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(WAIT_POLL_MS, Math.max(0, deadline - Date.now())));
+        settled.once(jobId, done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  return { repo, queue, waitFor };
+}

@@ -1,0 +1,39 @@
+// `npm run worker`: a process that only runs generation jobs (WORKER_CONCURRENCY at once), beside
+// API processes started with RUN_JOBS=false. Same database, storage and engines as the API.
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, migrateToLatest } from '../db/index.ts';
+import { createLogger } from '../logger.ts';
+import { createStorage } from '../storage/index.ts';
+import { createJobSystem } from './system.ts';
+
+const FORCE_EXIT_MS = 30_000;
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+const log = createLogger(config).child({ process: 'worker' });
+const database = createDatabase(config, (err) => log.error({ err }, 'database pool error'));
+await migrateToLatest(database.db);
+const jobs = createJobSystem({ db: database.db, config, storage: createStorage(config), log, now: Date.now });
+jobs.queue.start();
+log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines }, 'worker running jobs');
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) process.exit(1);
+  stopping = true;
+  log.info({ signal }, 'worker stopping: running jobs go back to the queue');
+  setTimeout(() => process.exit(1), FORCE_EXIT_MS).unref();
+  await jobs.queue.stop();
+  await database.destroy();
+  process.exit(0);
+}
+process.once('SIGINT', (s) => void shutdown(s));
+process.once('SIGTERM', (s) => void shutdown(s));

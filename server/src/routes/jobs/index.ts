@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { withErrors } from '../../../../contract/common.ts';
+import { JobIdParams, JobList, JobListQuery, JobView } from '../../../../contract/studio.ts';
+import { requireUser } from '../../auth/plugin.ts';
+import { isoAt } from '../../auth/rules.ts';
+import { HttpError } from '../../http-error.ts';
+import type { JobRow } from '../../jobs/repository.ts';
+
+const TAGS = ['jobs'];
+const security = [{ bearer: [] }];
+const NOT_FOUND = 'Job not found.';
+
+/** A job as the page sees it: status, progress, engine, error and, once succeeded, its result fields. */
+export function jobView(job: JobRow): JobView {
+  const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
+  const { face_prompt: _facePrompt, ...fields } = result;
+  return {
+    job_id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.status === 'succeeded' ? 100 : job.progress,
+    engine: job.engine,
+    error: job.status === 'failed' ? (job.error ?? 'The job failed.') : null,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    finished_at: job.finished_at,
+    ...fields,
+  };
+}
+
+/** GET /api/jobs/{id}, GET /api/jobs?status=…, POST /api/jobs/{id}/cancel: the caller's own jobs only. */
+const jobs: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/jobs/:id',
+    { schema: { tags: TAGS, security, summary: 'A job: status, progress 0-100, result fields, error, engine', params: JobIdParams, response: withErrors({ 200: JobView }, 401, 404) } },
+    async (request) => {
+      const job = await app.jobs.repo.ofUser(requireUser(request).id, request.params.id);
+      if (!job) throw new HttpError(404, NOT_FOUND);
+      return jobView(job);
+    },
+  );
+
+  app.get(
+    '/jobs',
+    { schema: { tags: TAGS, security, summary: "The caller's recent jobs, newest first", querystring: JobListQuery, response: withErrors({ 200: JobList }, 400, 401) } },
+    async (request) => {
+      const statuses = request.query.status ? request.query.status.split(',') : null;
+      const rows = await app.jobs.repo.recent(requireUser(request).id, statuses, request.query.limit ?? 20);
+      return { jobs: rows.map(jobView) };
+    },
+  );
+
+  app.post(
+    '/jobs/:id/cancel',
+    { schema: { tags: TAGS, security, summary: 'Cancel a queued or running job', params: JobIdParams, response: withErrors({ 200: JobView }, 401, 404) } },
+    async (request) => {
+      const { id } = requireUser(request);
+      const job = await app.jobs.repo.requestCancel(id, request.params.id, isoAt(app.now()));
+      if (!job) throw new HttpError(404, NOT_FOUND);
+      // Running here: stop it now (elsewhere its runner sees the request at its next heartbeat).
+      if (job.status === 'running') app.jobs.queue.cancelLocal(job.id);
+      return jobView(job);
+    },
+  );
+};
+
+export default jobs;

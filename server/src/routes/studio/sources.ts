@@ -1,0 +1,41 @@
+// Turns the URLs a studio call sends into media sources a job can read: the user's own generated
+// media, a template, or media /download/ fetched and copied in. Anything else is refused here,
+// before a job exists, with the spec's message for the field.
+import type { FastifyInstance } from 'fastify';
+import type { MediaKind } from '../../db/schema.ts';
+import { HttpError } from '../../http-error.ts';
+import type { MediaSource } from '../../jobs/kinds.ts';
+import { templateByPath } from '../../jobs/templates.ts';
+
+/** Media /download/ copied in: unguessable keys, like generated media. */
+export const FETCHED_PREFIX = 'fetched/';
+const TEMPLATES_PREFIX = 'templates/';
+
+/** One of the user's generated items of `kinds`, by its URL (with or without the page's ?t= query). */
+export async function ownMedia(app: FastifyInstance, userId: string, url: string | undefined, kinds: readonly MediaKind[], message: string, field: string): Promise<{ type: 'stored'; key: string; gender: 'male' | 'female' | null }> {
+  const key = url?.trim() ? app.storage.keyOf(url.trim()) : null;
+  if (!key) throw new HttpError(400, message, field);
+  const row = await app.db
+    .selectFrom('media_items')
+    .select(['storage_key', 'gender'])
+    .where('user_id', '=', userId)
+    .where('storage_key', '=', key)
+    .where('kind', 'in', kinds as MediaKind[])
+    .executeTakeFirst();
+  if (!row) throw new HttpError(400, message, field);
+  return { type: 'stored', key, gender: row.gender };
+}
+
+/** A template of `kind`, or media /download/ fetched (when `fetchedAllowed`), by URL. */
+export function templateOrFetched(app: FastifyInstance, url: string | undefined, kind: 'image' | 'video', message: string, field: string): MediaSource {
+  const key = url?.trim() ? app.storage.keyOf(url.trim()) : null;
+  if (key?.startsWith(TEMPLATES_PREFIX)) {
+    const template = templateByPath(key.slice(TEMPLATES_PREFIX.length));
+    if (template?.kind === kind) return { type: 'template', path: template.path };
+  }
+  if (key?.startsWith(FETCHED_PREFIX)) {
+    const isVideo = /\.(mp4|mov|webm)$/i.test(key);
+    if (isVideo === (kind === 'video')) return { type: 'stored', key };
+  }
+  throw new HttpError(400, message, field);
+}

@@ -1,0 +1,54 @@
+// Studio test helpers: a signed-in user with a plan, and calls carrying the bearer token and the
+// page's security-key header, as the page sends them.
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config.ts';
+import { accountsApp, type AccountsApp } from './accounts.ts';
+import type { TestDatabase } from './db.ts';
+
+export const SECURITY_KEY = securityKeyFor(DEFAULT_CLIENT_SECRET);
+/** Shared by every test run: templates are made once, then copied (like SITE_MEDIA_CACHE). */
+export const TEMPLATE_CACHE = join(process.cwd(), '.tmp', 'template-cache');
+
+export interface StudioUser {
+  userId: string;
+  access: string;
+  email: string;
+}
+
+export interface StudioApp extends AccountsApp {
+  /** A verified user holding `plan` (an operator grant) unless plan is null. */
+  user(email: string, plan?: string | null): Promise<StudioUser>;
+  call(user: StudioUser, url: string, payload: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(user: StudioUser, url: string): Promise<LightMyRequestResponse>;
+  /** Polls GET /api/jobs/{id} until the job is final. */
+  settle(user: StudioUser, jobId: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+}
+
+export async function studioApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<StudioApp> {
+  const t = await accountsApp(database, { TEMPLATE_CACHE, ...env });
+  const auth = (user: StudioUser, headers: Record<string, string> = {}) => ({ authorization: `Bearer ${user.access}`, 'security-key': SECURITY_KEY, ...headers });
+  const studio: StudioApp = {
+    ...t,
+    async user(email, plan = 'premium') {
+      const s = await t.signUp(email);
+      if (plan) await t.app.billing.grants.grant(s.profile.user_id, plan, 30);
+      return { userId: s.profile.user_id, access: s.access, email };
+    },
+    call: (user, url, payload, headers) => t.app.inject({ method: 'POST', url, payload, headers: auth(user, headers) }),
+    get: (user, url) => t.app.inject({ method: 'GET', url, headers: auth(user) }),
+    async settle(user, jobId, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const res = await studio.get(user, `/api/jobs/${jobId}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const job = res.json() as Record<string, unknown>;
+        if (['succeeded', 'failed', 'canceled'].includes(job.status as string)) return job;
+        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${String(job.status)} after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+  return studio;
+}
