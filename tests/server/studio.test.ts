@@ -2,6 +2,8 @@
 // run on one database), plus the job API, idempotency, cancel and the gallery.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -221,5 +223,50 @@ describe('studio on sqlite', () => {
       }
     }
     await t.app.close();
+  });
+
+  it('/download/ and /download_link/ copy linked media in (through the fetch guard) for the link flows', async () => {
+    const png = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const clipFile = join(scratch, 'linked.mp4');
+    execFileSync('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x568:rate=25:duration=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clipFile]);
+    const clip = readFileSync(clipFile);
+    const server = createServer((req, res) => {
+      if (req.url === '/pic.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else if (req.url === '/clip.mp4') res.writeHead(200, { 'content-type': 'video/mp4' }).end(clip);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const closed = await studioApp(database.current);
+      const v = await closed.user('closed@example.com');
+      const refused = await closed.call(v, '/api/download/', { instagram_url: `${base}/pic.png` });
+      expect([refused.statusCode, refused.json().error]).toEqual([400, 'The link points to a private address.']);
+      await closed.app.close();
+
+      const t = await studioApp(database.current, { FETCH_ALLOW_HOSTS: base.slice('http://'.length) });
+      const u = await t.user('links@example.com');
+      const f = await face(t, u);
+      let res = await t.call(u, '/api/download/', { instagram_url: `${base}/pic.png` });
+      expect(res.statusCode, res.body).toBe(200);
+      const picture = res.json().media_url as string;
+      expect(picture).toMatch(/^\/media\/fetched\/[0-9a-f]{32}\.png$/);
+      res = await t.call(u, '/api/generate-image-temp-link-men/', { face: f.output, image: picture });
+      expect(res.statusCode, res.body).toBe(200);
+      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/clip.mp4` });
+      expect(res.statusCode, res.body).toBe(200);
+      const video = res.json().media_url as string;
+      expect(video).toMatch(/\.mp4$/);
+      // A picture is no video source, and the other way round.
+      expect((await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: picture })).statusCode).toBe(400);
+      res = await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: video });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().video_url).toMatch(/\.mp4$/);
+      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/pic.png` });
+      expect([res.statusCode, res.json().error]).toEqual([400, 'The link is not an MP4 or WebM video.']);
+      await t.app.close();
+    } finally {
+      server.close();
+    }
   });
 });
