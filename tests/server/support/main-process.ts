@@ -1,11 +1,10 @@
-// server/src/main.ts as a real process, for tests of start-up, shutdown and crashes.
+// server/src/main.ts (and the job worker) as real processes, for tests of start-up, shutdown and crashes.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const mainFile = join(repoRoot, 'server/src/main.ts');
 // tsx's loader by absolute URL: the child runs in a folder with no node_modules.
 const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
@@ -20,9 +19,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts server/src/main.ts the way `npm run server` does, from another working folder. */
-export function startMain(env: NodeJS.ProcessEnv, cwd: string) {
-  const child = spawn(process.execPath, ['--import', tsxLoader, mainFile], {
+/** Starts server/src/main.ts the way `npm run server` does (or the worker, as `npm run worker`), from another working folder. */
+export function startMain(env: NodeJS.ProcessEnv, cwd: string, entry: 'main' | 'worker' = 'main') {
+  const file = join(repoRoot, entry === 'main' ? 'server/src/main.ts' : 'server/src/jobs/worker.ts');
+  const child = spawn(process.execPath, ['--import', tsxLoader, file], {
     cwd,
     env: { PATH: process.env.PATH, NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,126 @@
+// Jobs across processes: a server killed with SIGKILL in the middle of a job (after a restart the
+// job is leased again, finishes, and is charged once), and an API process that only queues with
+// `npm run worker` running the jobs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../server/src/admin.ts';
+import { readOutbox } from '../../server/src/mail/mailer.ts';
+import { freePort, startMain, waitFor } from './support/main-process.ts';
+import { SECURITY_KEY, TEMPLATE_CACHE } from './support/studio.ts';
+
+type Post = (path: string, body: object, token?: string, headers?: Record<string, string>) => Promise<{ status: number; json: Record<string, string> }>;
+
+/** A verified account with a Premium grant, made over HTTP against a running server. */
+async function premiumUser(base: string, dataDir: string, email: string, jwtSecret: string): Promise<{ post: Post; token: string; userId: string }> {
+  const post: Post = async (path, body, token, headers = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'security-key': SECURITY_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, string> };
+  };
+  const { json: created } = await post('/create_profile/', { email, name: 'Queue Test', password: 'secret-pass' });
+  await post('/send_otp/', { email });
+  const otp = /\b(\d{6})\b/.exec((await readOutbox(join(dataDir, 'outbox'))).find((m) => m.to === email)!.text)![1]!;
+  const { json: session } = await post('/verify_otp/', { email, otp, signup_token: created.signup_token! });
+  const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
+  expect(await runAdmin(['grant', email, 'premium', '30'], { DATA_DIR: dataDir, JWT_SECRET: jwtSecret }, quiet)).toBe(0);
+  return { post, token: session.access!, userId: (session.profile as unknown as { user_id: string }).user_id };
+}
+
+describe('jobs across processes', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ps-crash-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('kill -9 during a running job: after restart it finishes once and is counted once', async () => {
+    const port = await freePort();
+    const dataDir = join(dir, 'state');
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), JOB_LEASE_SECONDS: '2', TEMPLATE_CACHE, LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' };
+    const base = `http://127.0.0.1:${port}/api`;
+    let run = startMain(env, dir);
+    try {
+      await waitFor(`${base}/health`);
+      const { post, token, userId } = await premiumUser(base, dataDir, 'crash@example.com', env.JWT_SECRET);
+
+      const face = await post('/generate-face-prompt/', { prompt: 'long black hair' }, token);
+      expect(face.status).toBe(200);
+      const image = await post('/generate-image-prompt/', { face_url: face.json.output!, prompt: 'studio, half body' }, token);
+      expect(image.status).toBe(200);
+      const started = await post('/imagetovideos/', { input_image: image.json.output_url!, prompt: 'zoom out' }, token, { prefer: 'respond-async' });
+      expect(started.status).toBe(202);
+      const jobUrl = `${base}/jobs/${started.json.job_id}`;
+      const job = async () => (await (await fetch(jobUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+      for (let i = 0; i < 200 && (await job()).status !== 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
+      expect((await job()).status).toBe('running');
+
+      run.child.kill('SIGKILL');
+      await run.exited;
+      run = startMain(env, dir);
+      await waitFor(`${base}/health`);
+      let final: Record<string, unknown> = {};
+      for (let i = 0; i < 240; i += 1) {
+        final = await job();
+        if (['succeeded', 'failed', 'canceled'].includes(final.status as string)) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(final).toMatchObject({ status: 'succeeded', progress: 100, output_url: expect.stringMatching(/\.mp4$/) });
+      const plan = await post('/get_current_plan/', { user_id: userId }, token);
+      expect(plan.json.usage as unknown).toMatchObject({ videos: { used: 1, limit: 15 } });
+      const gallery = await post('/gallery/', {}, token);
+      expect(gallery.json.gen_video).toHaveLength(1);
+      // The first run's attempt was lost with its process; the second finished it, once.
+      const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+      try {
+        expect(db.prepare('select attempts, status from jobs where id = ?').get(started.json.job_id)).toEqual({ attempts: 2, status: 'succeeded' });
+        expect(db.prepare('select count(*) as n from media_items where job_id = ?').get(started.json.job_id)).toEqual({ n: 1 });
+      } finally {
+        db.close();
+      }
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\nserver output:\n${run.output().slice(-3000)}`, { cause: err });
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    }
+  }, 120_000);
+
+  it('RUN_JOBS=false queues only; npm run worker runs the jobs', async () => {
+    const port = await freePort();
+    const dataDir = join(dir, 'state');
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), TEMPLATE_CACHE, LOG_LEVEL: 'warn', JWT_SECRET: 'worker-test-secret-worker-test-secret-01' };
+    const base = `http://127.0.0.1:${port}/api`;
+    const api = startMain({ ...env, RUN_JOBS: 'false' }, dir);
+    let worker: ReturnType<typeof startMain> | undefined;
+    try {
+      await waitFor(`${base}/health`);
+      const { post, token } = await premiumUser(base, dataDir, 'worker@example.com', env.JWT_SECRET);
+      const queued = await post('/generate-face-prompt/', { prompt: 'silver pixie' }, token, { prefer: 'respond-async' });
+      expect(queued.status).toBe(202);
+      const job = async () => (await (await fetch(`${base}/jobs/${queued.json.job_id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await job()).toMatchObject({ status: 'queued' });
+      worker = startMain(env, dir, 'worker');
+      let final: Record<string, unknown> = {};
+      for (let i = 0; i < 120 && !['succeeded', 'failed'].includes(final.status as string); i += 1) {
+        await new Promise((r) => setTimeout(r, 250));
+        final = await job();
+      }
+      expect(final).toMatchObject({ status: 'succeeded', engine: 'local', output: expect.stringMatching(/^\/media\/gen\//) });
+      // The worker wrote into the same media folder the API serves.
+      expect((await fetch(`http://127.0.0.1:${port}${final.output as string}`)).status).toBe(200);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\napi output:\n${api.output().slice(-2000)}\nworker output:\n${worker?.output().slice(-2000) ?? ''}`, { cause: err });
+    } finally {
+      worker?.child.kill('SIGTERM');
+      api.child.kill('SIGTERM');
+      await Promise.all([api.exited, worker?.exited]);
+    }
+  }, 60_000);
+});
