@@ -48,6 +48,7 @@ export const configTable = [
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest garment image accepted (bytes).' },
   { name: 'AUDIO_MAX_BYTES', default: '31457280', description: 'Largest song, voice or instrumental file accepted (bytes).' },
   { name: 'FETCH_ALLOW_HOSTS', default: '(unset: none)', description: 'Tests only: comma list of host or host:port that server-side fetches may reach although private or loopback. Refused in production.' },
+  { name: 'TEMPLATES_AT_START', default: 'true', description: 'false: make templates only when first asked for, not the whole library at start (test servers).' },
   { name: 'TEMPLATE_CACHE', default: '(unset: no cache)', description: 'Folder keeping finished template media to copy instead of regenerating (tests, CI, many data folders).' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
@@ -115,6 +116,8 @@ export interface GenerationConfig {
   readonly fetchAllowHosts: readonly string[];
   /** Folder of finished template media to reuse, or null. */
   readonly templateCache: string | null;
+  /** Make the whole template library at start (else each template when first asked for). */
+  readonly templatesAtStart: boolean;
 }
 
 export interface PaymentsConfig {
@@ -224,6 +227,7 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
     audioMaxBytes: r.int('AUDIO_MAX_BYTES', 30 * 1024 * 1024, 1024, 500 * 1024 * 1024),
     fetchAllowHosts,
     templateCache: r.raw('TEMPLATE_CACHE') === undefined ? null : r.path('TEMPLATE_CACHE', ''),
+    templatesAtStart: r.flag('TEMPLATES_AT_START', true),
   };
 }
 

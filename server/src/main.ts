@@ -47,9 +47,11 @@ if (!config.smtpUrl) {
 void startSiteMedia({ mediaDir: config.mediaDir, cacheDir: config.siteMediaCache, logger: log });
 // Templates: thumbnails first, then pictures, then videos (a template asked for before it is made
 // is made on the spot: see jobs/plugin.ts).
-void ensureTemplates({ mediaDir: config.mediaDir, cacheDir: config.generation.templateCache, logger: log }).catch((err: unknown) =>
-  log.error({ err }, 'the template library could not be made'),
-);
+if (config.generation.templatesAtStart) {
+  void ensureTemplates({ mediaDir: config.mediaDir, cacheDir: config.generation.templateCache, logger: log }).catch((err: unknown) =>
+    log.error({ err }, 'the template library could not be made'),
+  );
+}
 // India's postal index takes about 0.3 s to build: build it now, not on the first buyer's pincode.
 postalIndex('IN').catch((err: unknown) => log.warn({ err }, 'postal data for India could not be loaded'));
 

@@ -42,7 +42,7 @@ describe('jobs across processes', () => {
   it('kill -9 during a running job: after restart it finishes once and is counted once', async () => {
     const port = await freePort();
     const dataDir = join(dir, 'state');
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), JOB_LEASE_SECONDS: '2', TEMPLATE_CACHE, LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' };
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), JOB_LEASE_SECONDS: '2', TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' };
     const base = `http://127.0.0.1:${port}/api`;
     let run = startMain(env, dir);
     try {
@@ -94,7 +94,7 @@ describe('jobs across processes', () => {
   it('RUN_JOBS=false queues only; npm run worker runs the jobs', async () => {
     const port = await freePort();
     const dataDir = join(dir, 'state');
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), TEMPLATE_CACHE, LOG_LEVEL: 'warn', JWT_SECRET: 'worker-test-secret-worker-test-secret-01' };
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'worker-test-secret-worker-test-secret-01' };
     const base = `http://127.0.0.1:${port}/api`;
     const api = startMain({ ...env, RUN_JOBS: 'false' }, dir);
     let worker: ReturnType<typeof startMain> | undefined;

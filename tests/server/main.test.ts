@@ -13,7 +13,7 @@ describe('server/src/main.ts', () => {
 
   it('starts from any folder, migrates, serves, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const run = startMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'state', PUBLIC_DIR: join(dir, 'no-build') }, dir);
+    const run = startMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'state', PUBLIC_DIR: join(dir, 'no-build'), TEMPLATES_AT_START: 'false' }, dir);
     try {
       const res = await waitFor(`http://127.0.0.1:${port}/api/health`);
       expect(res.status).toBe(200);

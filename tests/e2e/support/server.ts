@@ -59,6 +59,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       // A finished site media library is copied from here instead of being rendered for every server.
       SITE_MEDIA_CACHE: join(ROOT, '.tmp', 'site-media-cache'),
+      // Templates are made when a test first asks for one, from a shared cache.
+      TEMPLATES_AT_START: 'false',
+      TEMPLATE_CACHE: join(ROOT, '.tmp', 'template-cache'),
       // Lets parallel work build the page into its own folder instead of dist/.
       ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
       ...env,
