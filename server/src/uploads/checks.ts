@@ -33,12 +33,14 @@ export async function readHead(file: string, length = 16): Promise<Buffer> {
   }
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** A size limit as people read it: '10 MB', '1.5 MB', '300 KB'. */
+export const sizeLabel = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** A garment picture: PNG, JPEG or WEBP by content, within the byte and pixel caps, and decodable to the end. */
 export async function checkImageUpload(data: Buffer, limits: { maxBytes: number; maxPixels: number; label?: string }): Promise<CheckedImage> {
   const label = limits.label ?? 'Garment image';
-  if (data.length > limits.maxBytes) throw new HttpError(413, `${label} is too large (max ${mb(limits.maxBytes)}).`, 'cloth_image');
+  if (data.length > limits.maxBytes) throw new HttpError(413, `${label} is too large (max ${sizeLabel(limits.maxBytes)}).`, 'cloth_image');
   const type = imageTypeOf(data);
   if (!type) throw new HttpError(400, `${label} must be PNG, JPEG or WEBP.`, 'cloth_image');
   let width = 0;
@@ -84,7 +86,7 @@ export async function checkAudioUpload(file: string, limits: { maxBytes: number;
   const { label } = limits;
   const field = limits.field ?? label.toLowerCase().replace(' file', '_file');
   const { size } = await stat(file);
-  if (size > limits.maxBytes) throw new HttpError(413, `${label}: file is too large (max ${mb(limits.maxBytes)}).`, field);
+  if (size > limits.maxBytes) throw new HttpError(413, `${label}: file is too large (max ${sizeLabel(limits.maxBytes)}).`, field);
   const head = await readHead(file);
   const type = audioTypeOf(head);
   if (!type) throw new HttpError(400, `${label}: File must be .wav or .mp3 format`, field);

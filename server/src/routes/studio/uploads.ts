@@ -15,7 +15,7 @@ import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, OutputImageResponse, Ou
 import { requireUser } from '../../auth/plugin.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobInput, MediaSource } from '../../jobs/kinds.ts';
-import { checkAudioUpload, checkImageUpload } from '../../uploads/checks.ts';
+import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
 import { ownMedia } from './sources.ts';
 import { GENERATION_RATE_PER_MINUTE, type submitter } from './submit.ts';
 
@@ -38,7 +38,6 @@ declare module 'fastify' {
 
 const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = async (app, { submit }) => {
   const { uploadMaxBytes, audioMaxBytes, ffprobePath } = app.config.generation;
@@ -84,7 +83,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     const person = await ownMedia(app, id, text(body.image_template), ['image', 'cloth'], STUDIO_MESSAGES.cloth, 'image_template');
     const category = text(body.category)?.trim() || 'tops';
     if (!(CLOTH_CATEGORIES as readonly string[]).includes(category)) throw new HttpError(400, STUDIO_MESSAGES.category, 'category');
-    if (garment.truncated || garment.bytes > uploadMaxBytes) throw new HttpError(413, `Garment image is too large (max ${mb(uploadMaxBytes)}).`, 'cloth_image');
+    if (garment.truncated || garment.bytes > uploadMaxBytes) throw new HttpError(413, `Garment image is too large (max ${sizeLabel(uploadMaxBytes)}).`, 'cloth_image');
     const checked = await checkImageUpload(await readFile(garment.file), { maxBytes: uploadMaxBytes, maxPixels: MAX_GARMENT_PIXELS });
     const input: JobInput = {
       kind: 'clothSwap',
@@ -107,7 +106,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     for (const [field, label] of Object.entries(files) as [keyof typeof files, (typeof files)[keyof typeof files]][]) {
       const upload = body[field];
       if (!isUpload(upload) || upload.bytes === 0) continue;
-      if (upload.truncated || upload.bytes > audioMaxBytes) throw new HttpError(413, `${label} is too large (max ${mb(audioMaxBytes)}).`, field);
+      if (upload.truncated || upload.bytes > audioMaxBytes) throw new HttpError(413, `${label} is too large (max ${sizeLabel(audioMaxBytes)}).`, field);
       const checked = await checkAudioUpload(upload.file, { maxBytes: audioMaxBytes, ffprobePath, minSeconds: 15, label });
       sources[field] = await store(upload.file, checked.ext, checked.mime);
     }
