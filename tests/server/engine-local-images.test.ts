@@ -1,6 +1,6 @@
 // The local engine's picture capabilities on real files: face, image, swapImage, clothSwap. Every
 // fixture picture is made here with sharp; outputs are checked by their pixels.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,18 +12,11 @@ import { image, poseOf } from '../../server/src/engines/local/image.ts';
 import { readNotes } from '../../server/src/engines/local/images.ts';
 import { guessFaceBox, swapImage } from '../../server/src/engines/local/swap-image.ts';
 import { EngineInputError, type EngineContext, type EngineFile, type FaceBox } from '../../server/src/engines/types.ts';
+import { contextMaker } from './support/engine.ts';
 
 let root: string;
-let runs = 0;
-
 /** A fresh work folder per call, and the progress it reported. */
-function context(signal = new AbortController().signal): EngineContext & { seen: number[] } {
-  runs += 1;
-  const workDir = join(root, `run-${runs}`);
-  mkdirSync(workDir);
-  const seen: number[] = [];
-  return { workDir, signal, seen, progress: (p) => seen.push(p), tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } };
-}
+const context = contextMaker(() => root);
 
 async function pixels(file: string) {
   const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });

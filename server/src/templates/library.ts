@@ -16,7 +16,7 @@ import { tempPath, writeAtomically } from '../media/render.ts';
 import { headOf, IMAGE_SIZE, panOf, templateSeed, THUMB_SIZE, VIDEO_FPS, VIDEO_FRAMES, VIDEO_SIZE, VIDEO_STILL_SCALE } from './metadata.ts';
 
 /** Bump when the drawing or encoding changes (with TEMPLATE_LIBRARY_VERSION for the page's manifest). */
-const GENERATOR_REVISION = 1;
+const GENERATOR_REVISION = 2;
 const STAMP_FILE = '.version';
 
 const FEMALE_SCENES = ['beach at sunset, long waves', 'neon city night, bob', 'café window light, curls', 'snowy mountain, ponytail', 'festive marigold garland, braid', 'gallery staircase gown, bun', 'rooftop at dusk, long hair', 'studio light, pixie'];

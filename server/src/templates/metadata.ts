@@ -51,17 +51,18 @@ export function faceBoxOf(t: TemplateEntry): FaceBox {
   return boxAround(head.cx, head.cy, head.r);
 }
 
-/** The crop of the still at frame n: a straight pan from one corner area to another. */
+/** The crop of the still over the clip: a straight pan that keeps the whole face in every frame. */
 export function panOf(t: TemplateEntry): { x0: number; y0: number; x1: number; y1: number } {
   const rng = createRng(templateSeed(t) ^ 0x85ebca6b);
+  const head = headOf(t);
+  const face = boxAround(head.cx, head.cy, head.r);
   const spareX = Math.round(VIDEO_SIZE.w * VIDEO_STILL_SCALE) - VIDEO_SIZE.w;
   const spareY = Math.round(VIDEO_SIZE.h * VIDEO_STILL_SCALE) - VIDEO_SIZE.h;
-  return {
-    x0: Math.round(rng.range(0, spareX)),
-    y0: Math.round(rng.range(0, spareY)),
-    x1: Math.round(rng.range(0, spareX)),
-    y1: Math.round(rng.range(0, spareY)),
-  };
+  // Crop offsets for which the face box stays inside the frame.
+  const lo = { x: Math.max(0, face.x + face.w - VIDEO_SIZE.w), y: Math.max(0, face.y + face.h - VIDEO_SIZE.h) };
+  const hi = { x: Math.min(spareX, face.x), y: Math.min(spareY, face.y) };
+  const pick = (axis: 'x' | 'y') => Math.round(rng.range(lo[axis], Math.max(lo[axis], hi[axis])));
+  return { x0: pick('x'), y0: pick('y'), x1: pick('x'), y1: pick('y') };
 }
 
 /** Crop offset at frame n (integers: the crop filter moves whole pixels). */

@@ -1,0 +1,123 @@
+// The local engine's ffmpeg capabilities on real clips: the face along a video template's track,
+// image to video with a camera move, and the music mix; progress, sound and cancel.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTemplate } from '../../src/content/templates.ts';
+import { face } from '../../server/src/engines/local/face.ts';
+import { imageToVideo } from '../../server/src/engines/local/image-to-video.ts';
+import { music } from '../../server/src/engines/local/music.ts';
+import { swapVideo } from '../../server/src/engines/local/swap-video.ts';
+import { ensureTemplateFile } from '../../server/src/templates/library.ts';
+import { faceTrackOf } from '../../server/src/templates/metadata.ts';
+import { contextMaker } from './support/engine.ts';
+import { TEMPLATE_CACHE } from './support/studio.ts';
+
+let root: string;
+const context = contextMaker(() => root);
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'ps-engine-media-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', ...args]);
+function probe(file: string) {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,width,height,r_frame_rate,nb_read_frames:format=duration:format_tags=lyrics', '-of', 'json', file]).toString();
+  return JSON.parse(out) as { streams: Record<string, string | number>[]; format: { duration: string; tags?: { lyrics?: string } } };
+}
+/** Frame n of a clip as raw RGB. */
+async function frame(file: string, n: number) {
+  const png = join(root, `frame-${Math.random().toString(36).slice(2)}.png`);
+  ffmpeg('-i', file, '-vf', `select=eq(n\\,${n})`, '-frames:v', '1', png);
+  return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+/** Mean absolute difference of two frames inside a box. */
+function diffIn(a: Buffer, b: Buffer, width: number, box: { x: number; y: number; w: number; h: number }): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = Math.max(0, box.y); y < box.y + box.h; y += 2) {
+    for (let x = Math.max(0, box.x); x < box.x + box.w; x += 2) {
+      const i = (y * width + x) * 3;
+      sum += Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!);
+      count += 1;
+    }
+  }
+  return sum / Math.max(count, 1) / 3;
+}
+const rising = (seen: number[]) => seen.every((p, i) => i === 0 || p >= seen[i - 1]!);
+
+describe('local engine: video and audio', () => {
+  it('lays the face along a template clip’s track: the face box changes, the rest does not', async () => {
+    const template = findTemplate('video', 'female', 2)!;
+    const mediaDir = join(root, 'media');
+    await ensureTemplateFile(mediaDir, template, TEMPLATE_CACHE);
+    const target = join(mediaDir, 'templates', template.path);
+    const portrait = await face({ gender: 'female', prompt: 'auburn curls, green eyes' }, context());
+    const ctx = context();
+    const track = faceTrackOf(template);
+    const out = await swapVideo({ facePath: portrait.path, targetPath: target, faceTrack: track }, ctx);
+    const info = probe(out.path);
+    expect(info.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'h264', width: 540, height: 960, r_frame_rate: '25/1', nb_read_frames: '50' });
+    for (const n of [0, 49]) {
+      const [before, after] = await Promise.all([frame(target, n), frame(out.path, n)]);
+      const box = track.boxes[n]!;
+      const inner = { x: box.x + box.w * 0.25, y: box.y + box.h * 0.25, w: box.w * 0.5, h: box.h * 0.5 };
+      expect(diffIn(before.data, after.data, 540, { x: Math.round(inner.x), y: Math.round(inner.y), w: Math.round(inner.w), h: Math.round(inner.h) })).toBeGreaterThan(8);
+      expect(diffIn(before.data, after.data, 540, { x: 10, y: 900, w: 80, h: 50 })).toBeLessThan(4);
+    }
+    expect(ctx.seen.at(-1)).toBeGreaterThanOrEqual(90);
+    expect(rising(ctx.seen)).toBe(true);
+  });
+
+  it('keeps an outside clip’s sound (copied) with a guessed face box', async () => {
+    const clip = join(root, 'outside.mp4');
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=320x568:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', clip);
+    const portrait = await face({ gender: 'male', prompt: 'short black hair, beard' }, context());
+    const out = await swapVideo({ facePath: portrait.path, targetPath: clip }, context());
+    const streams = probe(out.path).streams;
+    expect(streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+  });
+
+  it('makes a 5 s 25 fps 720p clip whose move follows the prompt, portrait or landscape', async () => {
+    const tall = join(root, 'tall.png');
+    const wide = join(root, 'wide.png');
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#224466' } }).composite([{ input: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffcc00' } }).png().toBuffer(), left: 50, top: 100 }]).png().toFile(tall);
+    await sharp({ create: { width: 800, height: 450, channels: 3, background: '#663322' } }).png().toFile(wide);
+    const ctx = context();
+    const zoom = await imageToVideo({ imagePath: tall, prompt: 'slow zoom in' }, ctx);
+    expect(probe(zoom.path).streams[0]).toMatchObject({ codec_name: 'h264', width: 720, height: 1280, r_frame_rate: '25/1', nb_read_frames: '125' });
+    expect(Number(probe(zoom.path).format.duration)).toBeCloseTo(5, 1);
+    expect(ctx.seen.at(-1)).toBeGreaterThanOrEqual(90);
+    expect(probe((await imageToVideo({ imagePath: wide, prompt: 'a calm scene' }, context())).path).streams[0]).toMatchObject({ width: 1280, height: 720 });
+    const pan = await imageToVideo({ imagePath: tall, prompt: 'pan left across the scene' }, context());
+    const [a, b] = await Promise.all([frame(zoom.path, 0), frame(pan.path, 0)]);
+    expect(diffIn(a.data, b.data, 720, { x: 0, y: 0, w: 720, h: 1280 })).toBeGreaterThan(2);
+  });
+
+  it('mixes music with the lyrics in its tags; a cappella follows the voice; cancel stops ffmpeg', async () => {
+    const song = join(root, 'song.wav');
+    const voice = join(root, 'voice.wav');
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=220:duration=16', song);
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=17', voice);
+    const ctx = context();
+    const out = await music({ lyrics: 'la la land', songPath: song }, ctx);
+    const info = probe(out.path);
+    expect(info.streams[0]).toMatchObject({ codec_type: 'audio', codec_name: 'mp3' });
+    expect(info.format.tags?.lyrics).toBe('la la land');
+    expect(Number(info.format.duration)).toBeCloseTo(16, 0);
+    expect(rising(ctx.seen) && ctx.seen.at(-1)! >= 90).toBe(true);
+    const acappella = await music({ lyrics: 'hum', songPath: song, voicePath: voice }, context());
+    expect(Number(probe(acappella.path).format.duration)).toBeCloseTo(17, 0);
+
+    const controller = new AbortController();
+    const running = music({ lyrics: 'stop', songPath: song, voicePath: voice, instrumentalPath: song }, context(controller.signal));
+    setTimeout(() => controller.abort(new Error('canceled')), 30);
+    const started = Date.now();
+    await expect(running).rejects.toThrow('canceled');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
