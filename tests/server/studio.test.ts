@@ -269,4 +269,16 @@ describe('studio on sqlite', () => {
       server.close();
     }
   });
+
+  it('serves a template or thumbnail not yet made by making it on the spot; unknown ones stay 404', async () => {
+    const t = await studioApp(database.current);
+    for (const [url, format] of [['/media/templates/thumbs/VideoTemplateMen/7.jpg', 'jpeg'], ['/media/templates/ImageTemplate/11.jpg', 'jpeg']] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect((await sharp(res.rawPayload).metadata()).format).toBe(format);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/media/templates/ImageTemplate/186.jpg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/templates/thumbs/VideoTemplate/157.jpg' })).statusCode).toBe(404);
+    await t.app.close();
+  });
 });
