@@ -12,7 +12,8 @@ export const surface = {
 export const ink = {
   DEFAULT: '#F4F4F8',
   muted: '#A9A9BE',
-  subtle: '#74748C',
+  // At least 4.5:1 on every surface above (4.7 on emphasized, 5.3 on muted).
+  subtle: '#8A8AA3',
 } as const;
 
 export const line = {
@@ -37,11 +38,18 @@ export const brand = {
 
 export const accentStops = ['#7C4DFF', '#C04CFD', '#FF5E8A'] as const;
 
+/**
+ * The accent for surfaces that carry white text (buttons, the offer bar, initials): every point of
+ * the gradient keeps white at 4.8:1 or more (the bright stops of `accentStops` fall to 2.9:1).
+ */
+export const accentLabelStops = ['#7C4DFF', '#A83BE0', '#D0245E'] as const;
+
 export const gradients = {
   /** The one vivid accent: highlighted title parts and primary actions. */
   accent: `linear-gradient(120deg, ${accentStops[0]} 0%, ${accentStops[1]} 50%, ${accentStops[2]} 100%)`,
-  /** Same hues, shifted, for hover on gradient buttons. */
-  accentHover: `linear-gradient(120deg, #8B61FF 0%, #CB62FF 50%, #FF7399 100%)`,
+  /** Behind white labels (see accentLabelStops); the hover is a little deeper, never lighter. */
+  accentLabel: `linear-gradient(120deg, ${accentLabelStops[0]} 0%, ${accentLabelStops[1]} 50%, ${accentLabelStops[2]} 100%)`,
+  accentLabelHover: `linear-gradient(120deg, #7547FA 0%, #A536DC 50%, #CF2A60 100%)`,
   /** A soft glow for hero backdrops. */
   glow: `radial-gradient(60% 60% at 50% 0%, rgba(124, 77, 255, 0.35) 0%, rgba(192, 76, 253, 0.12) 45%, rgba(9, 9, 15, 0) 100%)`,
 } as const;

@@ -129,7 +129,8 @@ const config = defineConfig({
       },
       gradients: {
         accent: { value: gradients.accent },
-        accentHover: { value: gradients.accentHover },
+        accentLabel: { value: gradients.accentLabel },
+        accentLabelHover: { value: gradients.accentLabelHover },
         glow: { value: gradients.glow },
       },
       fonts: {

@@ -4,7 +4,7 @@ import { PageSection } from '../../app/ui/PageSection';
 import { BLOG_CARDS, BLOGS_PAGE, blogPath } from '../../content/blogCards';
 import { BLOG_CARD_SUMMARY_MAX, BLOG_CARD_TITLE_MAX, truncate } from '../../content/text';
 import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
-import { accentGradient } from '../../theme/accent';
+import { accentLabelGradient } from '../../theme/accent';
 import { MediaImage } from './components/MediaImage';
 import { PageHero } from './components/PageHero';
 
@@ -40,7 +40,7 @@ export default function BlogsPage() {
               <Box mt="auto" pt="2" display="flex" justifyContent="flex-end">
                 <LinkOverlay asChild>
                   <RouterLink to={blogPath(blog)} aria-label={`Read ${blog.title}`}>
-                    <Box as="span" display="grid" placeItems="center" w="10" h="10" rounded="full" bgImage={accentGradient} color="white">
+                    <Box as="span" display="grid" placeItems="center" w="10" h="10" rounded="full" bgImage={accentLabelGradient} color="white">
                       <ArrowIcon />
                     </Box>
                   </RouterLink>

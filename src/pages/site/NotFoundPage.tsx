@@ -9,7 +9,10 @@ export default function NotFoundPage() {
   return (
     <PageSection>
       <Stack gap="5" align="flex-start" py={{ base: 6, md: 12 }}>
-        <Text fontSize={{ base: '5xl', md: '7xl' }} fontWeight="bold" lineHeight="1" aria-label="Error 404">
+        <Text fontSize={{ base: '5xl', md: '7xl' }} fontWeight="bold" lineHeight="1">
+          <Text as="span" srOnly>
+            Error{' '}
+          </Text>
           <GradientText>404</GradientText>
         </Text>
         <PageTitle title="Page not found" />

@@ -6,7 +6,7 @@ import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from
 import { hasAccessToken } from '../../lib/session';
 import { useClientValue } from '../../lib/useClientValue';
 import { useDetectedCountry } from '../../stores/countryStore';
-import { accentGradient } from '../../theme/accent';
+import { accentLabelGradient } from '../../theme/accent';
 import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
 import { PlanCard } from './pricing/PlanCard';
@@ -46,7 +46,7 @@ export default function PricingPage() {
   const signedIn = useClientValue(hasAccessToken, false);
   return (
     <>
-      <Box bgImage={accentGradient} color="white" textAlign="center" py="2.5" px="4" fontWeight="bold" letterSpacing="0.08em" fontSize={{ base: 'sm', md: 'md' }} role="note">
+      <Box bgImage={accentLabelGradient} color="white" textAlign="center" py="2.5" px="4" fontWeight="bold" letterSpacing="0.08em" fontSize={{ base: 'sm', md: 'md' }} role="note">
         {PROMOTION.label}
       </Box>
       <PageSection>

@@ -36,7 +36,11 @@ export function ChosenPlan({ plan, currency, trialAvailable }: ChosenPlanProps) 
         </Text>
         <Text color="fg.muted">{PRICING_PAGE.perMonth}</Text>
         {listPrice ? (
-          <Text as="s" color="fg.subtle" aria-label={`was ${listPrice}`}>
+          <Text as="s" color="fg.subtle">
+            {/* Read out as "was …" (aria-label on an element with no role is ignored). */}
+            <Text as="span" srOnly>
+              was{' '}
+            </Text>
             {listPrice}
           </Text>
         ) : null}

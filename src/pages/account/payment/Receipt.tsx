@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '../../../../contract/billing-rules';
 import type { SubscriptionDetails } from '../../../api/billing';
 import { SvgIcon } from '../../../app/icons/SvgIcon';
 import { PageTitle } from '../../../app/ui/PageTitle';
-import { accentGradient } from '../../../theme/accent';
+import { accentLabelGradient } from '../../../theme/accent';
 import { formatAmount, formatDateTime, monthlyPrice, receiptPlan } from './receiptFormat';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -22,7 +22,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function StatusMark({ paid }: { paid: boolean }) {
   return (
-    <Circle size="16" bgImage={paid ? accentGradient : undefined} bg={paid ? undefined : 'red.muted'} color={paid ? 'white' : 'red.fg'} aria-hidden="true">
+    <Circle size="16" bgImage={paid ? accentLabelGradient : undefined} bg={paid ? undefined : 'red.muted'} color={paid ? 'white' : 'red.fg'} aria-hidden="true">
       <SvgIcon size="2em" strokeWidth={2.2}>
         {paid ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M7 7l10 10M17 7L7 17" />}
       </SvgIcon>

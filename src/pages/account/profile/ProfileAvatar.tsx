@@ -1,5 +1,5 @@
 import { Circle } from '@chakra-ui/react';
-import { accentGradient } from '../../../theme/accent';
+import { accentLabelGradient } from '../../../theme/accent';
 
 /** The first letter of the name on the accent gradient. */
 export function ProfileAvatar({ name }: { name: string }) {
@@ -7,7 +7,7 @@ export function ProfileAvatar({ name }: { name: string }) {
   return (
     <Circle
       size={{ base: '20', md: '24' }}
-      bgImage={accentGradient}
+      bgImage={accentLabelGradient}
       color="white"
       fontSize={{ base: '3xl', md: '4xl' }}
       fontWeight="bold"

@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text, type StackProps } from '@chakra-ui/react';
 import type { Testimonial } from '../../../content/types';
 import { initials } from '../../../content/text';
-import { accentGradient } from '../../../theme/accent';
+import { accentLabelGradient } from '../../../theme/accent';
 import { StarRating } from './StarRating';
 
 /** One testimonial: initials avatar, name, role, stars, title and description. */
@@ -26,7 +26,7 @@ export function TestimonialCard({ t, ...rest }: { t: Testimonial } & StackProps)
           w="11"
           h="11"
           rounded="full"
-          bgImage={accentGradient}
+          bgImage={accentLabelGradient}
           color="white"
           fontWeight="bold"
           fontSize="sm"

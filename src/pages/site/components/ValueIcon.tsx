@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { accentGradient } from '../../../theme/accent';
+import { accentLabelGradient } from '../../../theme/accent';
 
 const PATHS: Record<string, string> = {
   lightbulb: 'M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z',
@@ -15,7 +15,7 @@ const PATHS: Record<string, string> = {
 /** A line icon on the gradient chip (values, plans). */
 export function ValueIcon({ name, size = 12 }: { name: string; size?: number }) {
   return (
-    <Box display="grid" placeItems="center" w={size} h={size} rounded="xl" bgImage={accentGradient} color="white" aria-hidden flexShrink={0}>
+    <Box display="grid" placeItems="center" w={size} h={size} rounded="xl" bgImage={accentLabelGradient} color="white" aria-hidden flexShrink={0}>
       <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <path d={PATHS[name] ?? PATHS.spark} />
       </svg>

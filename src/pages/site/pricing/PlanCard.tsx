@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AccentLinkButton } from '../../../app/ui/AccentButton';
 import { PRICING_PAGE, planPriceDisplay } from '../../../content/plans';
 import type { Currency, Plan } from '../../../content/types';
-import { accentGradient } from '../../../theme/accent';
+import { accentGradient, accentLabelGradient } from '../../../theme/accent';
 import { ValueIcon } from '../components/ValueIcon';
 
 function Check() {
@@ -50,7 +50,7 @@ export function PlanCard({ plan, currency, action }: { plan: Plan; currency: Cur
         <HStack justify="space-between" align="flex-start">
           <ValueIcon name={plan.icon} size={11} />
           {plan.popular ? (
-            <Badge rounded="full" px="3" py="1" bgImage={accentGradient} color="white">
+            <Badge rounded="full" px="3" py="1" bgImage={accentLabelGradient} color="white">
               Most popular
             </Badge>
           ) : null}
@@ -69,7 +69,11 @@ export function PlanCard({ plan, currency, action }: { plan: Plan; currency: Cur
           </Text>
           {perMonth ? <Text color="fg.muted">{PRICING_PAGE.perMonth}</Text> : null}
           {listPrice ? (
-            <Text as="s" color="fg.subtle" fontSize="lg" aria-label={`was ${listPrice}`}>
+            <Text as="s" color="fg.subtle" fontSize="lg">
+              {/* Read out as "was …" (aria-label on an element with no role is ignored). */}
+              <Text as="span" srOnly>
+                was{' '}
+              </Text>
               {listPrice}
             </Text>
           ) : null}
