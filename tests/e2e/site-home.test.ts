@@ -99,6 +99,22 @@ describe('home: feature tabs and FAQ', () => {
   });
 });
 
+/**
+ * Freezes the page's clock: from here only runFor moves it. The page clock runs in real time
+ * until paused; under load the chosen instant may already have passed by the time pauseAt
+ * arrives, so pick a fresh one and try again.
+ */
+async function freezeClock(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const at = await page.evaluate(() => Date.now() + 50);
+    const paused = await page.clock.pauseAt(at).then(() => true, (err: Error) => {
+      if (attempt >= 5 || !/past/.test(err.message)) throw err;
+      return false;
+    });
+    if (paused) break;
+  }
+}
+
 describe('home: testimonials', () => {
   const f = useBrowser(DESKTOP);
   const middle = (page: Page) => page.getByRole('region', { name: 'Testimonials slider' }).locator('[aria-current="true"]').getAttribute('aria-label');
@@ -109,24 +125,14 @@ describe('home: testimonials', () => {
     await revealSections(f.page);
     const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
     await expect.poll(() => slider.getByRole('group').count()).toBe(3);
-    // Freeze time: from here only runFor moves the page's clock.
-    // The page clock runs in real time until paused; under load the chosen instant may already
-    // have passed by the time pauseAt arrives, so pick a fresh one and try again.
-    for (let attempt = 0; ; attempt++) {
-      const at = await f.page.evaluate(() => Date.now() + 50);
-      const paused = await f.page.clock.pauseAt(at).then(() => true, (err: Error) => {
-        if (attempt >= 5 || !/past/.test(err.message)) throw err;
-        return false;
-      });
-      if (paused) break;
-    }
+    await freezeClock(f.page);
     const index = async () => Number((await middle(f.page))?.split(' of ')[0]);
     const start = await index();
     expect(start).toBeGreaterThanOrEqual(2); // starts with cards 1, 2, 3; it may have advanced before the pause
     expect(start).toBeLessThanOrEqual(6);
     // Three visible: the middle at full opacity, the others dimmed.
     const opacities = await slider.getByRole('group').evaluateAll((els) => els.map((e) => getComputedStyle(e).opacity));
-    expect(opacities).toEqual(['0.45', '1', '0.45']);
+    expect(opacities).toEqual(['0.9', '1', '0.9']);
 
     await f.page.clock.runFor(3000); // exactly one card
     await expect.poll(index).toBe(start + 1);
@@ -145,6 +151,53 @@ describe('home: testimonials', () => {
     await f.page.getByRole('button', { name: 'Previous testimonial' }).click();
     await f.page.getByRole('button', { name: 'Previous testimonial' }).click();
     await expect.poll(() => middle(f.page)).toBe('8 of 8: Marcus Bennett');
+  });
+
+  it('the slider stands still under the pointer, with focus inside, when paused, and under reduced motion (WCAG 2.2.2)', async () => {
+    await f.page.clock.install();
+    await f.page.goto('/');
+    await revealSections(f.page);
+    const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
+    await expect.poll(() => slider.getByRole('group').count()).toBe(3);
+    await freezeClock(f.page);
+    const index = async () => (await middle(f.page)) ?? '';
+    const before = await index();
+    await slider.hover();
+    await f.page.clock.runFor(9000);
+    expect(await index()).toBe(before);
+    await f.page.mouse.move(0, 0);
+    await f.page.clock.runFor(3000);
+    await expect.poll(index).not.toBe(before);
+
+    // Focus inside (keyboard) holds it too; the pause control stops it until played again.
+    const pause = f.page.getByRole('button', { name: 'Pause testimonials' });
+    await pause.focus();
+    const held = await index();
+    await f.page.clock.runFor(9000);
+    expect(await index()).toBe(held);
+    await pause.press('Enter');
+    await f.page.getByRole('button', { name: 'Play testimonials' }).evaluate((e) => (e as HTMLElement).blur());
+    await f.page.clock.runFor(9000);
+    expect(await index()).toBe(held);
+    await f.page.getByRole('button', { name: 'Play testimonials' }).click();
+    await f.page.mouse.move(0, 0);
+    await f.page.getByRole('button', { name: 'Pause testimonials' }).evaluate((e) => (e as HTMLElement).blur());
+    await f.page.clock.runFor(3000);
+    await expect.poll(index).not.toBe(held);
+
+    // Reduced motion: no auto-advance and no pause control (nothing moves); Previous/Next remain.
+    await f.page.emulateMedia({ reducedMotion: 'reduce' });
+    await f.page.clock.resume();
+    await f.page.reload();
+    await revealSections(f.page);
+    await expect.poll(() => slider.getByRole('group').count()).toBe(3);
+    await freezeClock(f.page);
+    const still = await index();
+    await f.page.clock.runFor(9000);
+    expect(await index()).toBe(still);
+    expect(await f.page.getByRole('button', { name: /testimonials$/ }).count()).toBe(0);
+    await f.page.getByRole('button', { name: 'Next testimonial' }).click();
+    await expect.poll(index).not.toBe(still);
   });
 
   it('cards show initials, title and stars filled to the count; the marquee loops all 8', async () => {
