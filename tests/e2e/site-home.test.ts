@@ -170,18 +170,18 @@ describe('home: testimonials', () => {
     await expect.poll(index).not.toBe(before);
 
     // Focus inside (keyboard) holds it too; the pause control stops it until played again.
-    const pause = f.page.getByRole('button', { name: 'Pause testimonials' });
+    const pause = f.page.getByRole('button', { name: 'Pause testimonial slider' });
     await pause.focus();
     const held = await index();
     await f.page.clock.runFor(9000);
     expect(await index()).toBe(held);
     await pause.press('Enter');
-    await f.page.getByRole('button', { name: 'Play testimonials' }).evaluate((e) => (e as HTMLElement).blur());
+    await f.page.getByRole('button', { name: 'Play testimonial slider' }).evaluate((e) => (e as HTMLElement).blur());
     await f.page.clock.runFor(9000);
     expect(await index()).toBe(held);
-    await f.page.getByRole('button', { name: 'Play testimonials' }).click();
+    await f.page.getByRole('button', { name: 'Play testimonial slider' }).click();
     await f.page.mouse.move(0, 0);
-    await f.page.getByRole('button', { name: 'Pause testimonials' }).evaluate((e) => (e as HTMLElement).blur());
+    await f.page.getByRole('button', { name: 'Pause testimonial slider' }).evaluate((e) => (e as HTMLElement).blur());
     await f.page.clock.runFor(3000);
     await expect.poll(index).not.toBe(held);
 
@@ -195,9 +195,35 @@ describe('home: testimonials', () => {
     const still = await index();
     await f.page.clock.runFor(9000);
     expect(await index()).toBe(still);
-    expect(await f.page.getByRole('button', { name: /testimonials$/ }).count()).toBe(0);
+    expect(await f.page.getByRole('button', { name: /^(Pause|Play) testimonial slider$/ }).count()).toBe(0);
     await f.page.getByRole('button', { name: 'Next testimonial' }).click();
     await expect.poll(index).not.toBe(still);
+  });
+
+  it('every moving block on / has a pause control that stops it (hero video, character strip, community clips, testimonials strip)', async () => {
+    await f.page.goto('/');
+    await revealSections(f.page);
+    const button = (name: string) => f.page.getByRole('button', { name, exact: true });
+
+    await button('Pause background video').click();
+    expect(await f.page.locator('section[aria-labelledby="home-hero-title"] video').evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true);
+    await expect.poll(() => button('Play background video').count()).toBe(1);
+
+    const strip = f.page.getByRole('region', { name: 'Characters made with Persona Studio' }).locator(':scope > div');
+    expect(await strip.evaluate((e) => getComputedStyle(e).animationPlayState)).toBe('running');
+    await button('Pause character strip').click();
+    expect(await strip.evaluate((e) => getComputedStyle(e).animationPlayState)).toBe('paused');
+
+    const clips = f.page.locator('section[aria-labelledby="community-title"] video');
+    await button('Pause community videos').click();
+    await expect.poll(() => clips.evaluateAll((vs) => vs.every((v) => (v as HTMLVideoElement).paused))).toBe(true);
+    await button('Play community videos').click();
+    await clips.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => clips.first().evaluate((v) => (v as HTMLVideoElement).paused)).toBe(false);
+
+    const marquee = f.page.getByRole('region', { name: 'Testimonials', exact: true }).locator(':scope > div');
+    await button('Pause testimonials strip').click();
+    expect(await marquee.evaluate((e) => getComputedStyle(e).animationPlayState)).toBe('paused');
   });
 
   it('cards show initials, title and stars filled to the count; the marquee loops all 8', async () => {

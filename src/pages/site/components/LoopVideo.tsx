@@ -11,17 +11,28 @@ interface LoopVideoProps extends Omit<BoxProps, 'children'> {
   height: number;
   /** Load and play only while on screen (IntersectionObserver); otherwise play at once. */
   lazy?: boolean;
+  /** Stopped by the visitor (the section's pause control). */
+  paused?: boolean;
 }
 
 /**
  * A muted, looping, autoplaying clip over its poster, in a box of fixed aspect ratio.
  * With reduced motion only the poster shows. A missing poster leaves the gradient visible.
  */
-export function LoopVideo({ src, poster, label, width, height, lazy = true, ...box }: LoopVideoProps) {
+export function LoopVideo({ src, poster, label, width, height, lazy = true, paused = false, ...box }: LoopVideoProps) {
   const reduced = useReducedMotion();
   const ref = useRef<HTMLVideoElement>(null);
   const [inView, setInView] = useState(!lazy);
   const [posterOk, setPosterOk] = useState(true);
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !inView) return;
+    if (paused) video.pause();
+    else void video.play().catch(() => undefined);
+  }, [paused, inView]);
 
   useEffect(() => {
     const video = ref.current;
@@ -32,7 +43,7 @@ export function LoopVideo({ src, poster, label, width, height, lazy = true, ...b
     const io = new IntersectionObserver(([entry]) => {
       if (entry.isIntersecting) {
         setInView(true);
-        void video.play().catch(() => undefined);
+        if (!pausedRef.current) void video.play().catch(() => undefined);
       } else {
         video.pause();
       }
@@ -54,7 +65,7 @@ export function LoopVideo({ src, poster, label, width, height, lazy = true, ...b
           aria-label={label}
           muted
           loop
-          autoPlay
+          autoPlay={!paused}
           playsInline
           preload="none"
           width={width}

@@ -1,6 +1,7 @@
 import { Box, HStack, IconButton, SimpleGrid } from '@chakra-ui/react';
 import { useEffect, useState, type FocusEvent } from 'react';
 import { TESTIMONIAL_ADVANCE_MS, TESTIMONIALS } from '../../../content/testimonials';
+import { MotionToggle } from './MotionToggle';
 import { TestimonialCard } from './TestimonialCard';
 import { useReducedMotion } from './useReducedMotion';
 
@@ -11,14 +12,6 @@ function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
       <path d={dir === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
-  );
-}
-
-function PlayPause({ playing }: { playing: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M8 5.5v13l10.5-6.5z" />}
     </svg>
   );
 }
@@ -86,16 +79,7 @@ export function TestimonialSlider() {
           <Arrow dir="left" />
         </IconButton>
         {reduced ? null : (
-          <IconButton
-            aria-label={playing ? 'Pause testimonials' : 'Play testimonials'}
-            variant="outline"
-            rounded="full"
-            borderColor="border.emphasized"
-            color="fg"
-            onClick={() => setStopped((v) => !v)}
-          >
-            <PlayPause playing={playing} />
-          </IconButton>
+          <MotionToggle what="testimonial slider" paused={!playing} onToggle={() => setStopped((v) => !v)} size="md" />
         )}
         <IconButton aria-label="Next testimonial" variant="outline" rounded="full" borderColor="border.emphasized" color="fg" onClick={() => setStart((s) => wrap(s + 1))}>
           <Arrow dir="right" />

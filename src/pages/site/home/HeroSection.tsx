@@ -6,6 +6,7 @@ import { GradientText } from '../../../app/ui/GradientText';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { HERO } from '../../../content/home';
 import { FILL, MEDIA_PLACEHOLDER } from '../components/MediaImage';
+import { MotionToggle } from '../components/MotionToggle';
 import { useReducedMotion } from '../components/useReducedMotion';
 import { useWarmSiteMedia } from '../components/useWarmSiteMedia';
 
@@ -29,43 +30,54 @@ function HeroBackground() {
   const loaded = useAfterLoad();
   const [posterOk, setPosterOk] = useState(true);
   const video = useRef<HTMLVideoElement>(null);
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (video.current) video.current.muted = true;
   }, [loaded]);
+  const toggle = () => {
+    const v = video.current;
+    if (!v) return;
+    if (paused) void v.play().catch(() => undefined);
+    else v.pause();
+    setPaused(!paused);
+  };
   return (
-    <Box position="absolute" inset="0" bgImage={MEDIA_PLACEHOLDER} aria-hidden>
-      {posterOk ? (
-        <img
-          src={HERO.poster}
-          alt=""
-          width={HERO.width}
-          height={HERO.height}
-          fetchPriority="high"
-          decoding="async"
-          onError={() => setPosterOk(false)}
-          style={FILL}
+    <>
+      <Box position="absolute" inset="0" bgImage={MEDIA_PLACEHOLDER} aria-hidden>
+        {posterOk ? (
+          <img
+            src={HERO.poster}
+            alt=""
+            width={HERO.width}
+            height={HERO.height}
+            fetchPriority="high"
+            decoding="async"
+            onError={() => setPosterOk(false)}
+            style={FILL}
+          />
+        ) : null}
+        {loaded && !reduced ? (
+          <video
+            ref={video}
+            src={HERO.video}
+            poster={posterOk ? HERO.poster : undefined}
+            muted
+            loop
+            autoPlay
+            playsInline
+            width={HERO.width}
+            height={HERO.height}
+            style={FILL}
+          />
+        ) : null}
+        <Box
+          position="absolute"
+          inset="0"
+          bgImage="linear-gradient(180deg, rgba(9,9,15,0.55) 0%, rgba(9,9,15,0.72) 55%, #09090F 100%), radial-gradient(80% 60% at 50% 30%, rgba(124,77,255,0.25), transparent 70%)"
         />
-      ) : null}
-      {loaded && !reduced ? (
-        <video
-          ref={video}
-          src={HERO.video}
-          poster={posterOk ? HERO.poster : undefined}
-          muted
-          loop
-          autoPlay
-          playsInline
-          width={HERO.width}
-          height={HERO.height}
-          style={FILL}
-        />
-      ) : null}
-      <Box
-        position="absolute"
-        inset="0"
-        bgImage="linear-gradient(180deg, rgba(9,9,15,0.55) 0%, rgba(9,9,15,0.72) 55%, #09090F 100%), radial-gradient(80% 60% at 50% 30%, rgba(124,77,255,0.25), transparent 70%)"
-      />
-    </Box>
+      </Box>
+      {loaded && !reduced ? <MotionToggle what="background video" paused={paused} onToggle={toggle} position="absolute" bottom="4" right="4" zIndex="1" /> : null}
+    </>
   );
 }
 
