@@ -1,7 +1,7 @@
 // Home page behaviour: feature tabs, FAQ accordion, testimonial slider timing, newsletter paths.
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
 
 // Pages load lazily against a real server: give polls room on a busy 2-core machine.
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -114,6 +114,19 @@ async function freezeClock(page: Page): Promise<void> {
     if (paused) break;
   }
 }
+
+describe('home on a phone', () => {
+  const f = useBrowser(PHONE);
+
+  it('the feature tabs wrap inside the screen instead of running off its edge', async () => {
+    await f.page.goto('/');
+    const tabs = f.page.getByRole('tablist', { name: 'Features' }).getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(5);
+    const width = f.page.viewportSize()!.width;
+    const boxes = await tabs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    for (const box of boxes) expect(box.left >= 0 && box.right <= width, JSON.stringify(box)).toBe(true);
+  });
+});
 
 describe('home: testimonials', () => {
   const f = useBrowser(DESKTOP);

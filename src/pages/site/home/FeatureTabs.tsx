@@ -2,7 +2,7 @@ import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FEATURE_TABS, FEATURES_SECTION } from '../../../content/home';
 import { PageSection } from '../../../app/ui/PageSection';
-import { accentGradient } from '../../../theme/accent';
+import { accentLabelGradient } from '../../../theme/accent';
 import { LoopVideo } from '../components/LoopVideo';
 import { MediaImage } from '../components/MediaImage';
 import { SectionHeading } from '../components/SectionHeading';
@@ -46,13 +46,11 @@ export function FeatureTabs() {
             aria-orientation="vertical"
             direction={{ base: 'row', lg: 'column' }}
             gap="2"
-            overflowX={{ base: 'auto', lg: 'visible' }}
+            // Phones: the tabs wrap onto a second line (a row cut at the edge hid that it scrolled).
+            flexWrap={{ base: 'wrap', lg: 'nowrap' }}
+            justify={{ base: 'center', lg: 'flex-start' }}
             flexShrink={0}
             w={{ lg: '72' }}
-            pb={{ base: 2, lg: 0 }}
-            mx={{ base: -4, lg: 0 }}
-            px={{ base: 4, lg: 0 }}
-            css={{ scrollbarWidth: 'none' }}
             onKeyDown={onKeyDown}
           >
             {FEATURE_TABS.map((t, i) => {
@@ -81,7 +79,7 @@ export function FeatureTabs() {
                   cursor="pointer"
                   borderWidth="1px"
                   borderColor={active ? 'transparent' : 'border.muted'}
-                  bgImage={active ? accentGradient : undefined}
+                  bgImage={active ? accentLabelGradient : undefined}
                   bg={active ? undefined : 'bg.subtle'}
                   color={active ? 'white' : 'fg.muted'}
                   _hover={active ? undefined : { color: 'fg', borderColor: 'border.emphasized' }}
