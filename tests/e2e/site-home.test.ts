@@ -80,22 +80,47 @@ describe('home: feature tabs and FAQ', () => {
   it('FAQ: one item open at a time; clicking the open item closes it', async () => {
     await f.page.goto('/');
     await revealSections(f.page);
-    const faq = f.page.getByRole('region', { name: /Frequently Asked Questions/ }).or(f.page.locator('section[aria-labelledby="home-faq-title"]'));
-    const questions = faq.first().getByRole('button');
+    const faq = f.page.locator('section[aria-labelledby="home-faq-title"]');
+    const questions = faq.locator('summary');
     await expect.poll(() => questions.count()).toBe(6);
-    const expanded = () => questions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-expanded')));
-    expect(await expanded()).toEqual(Array(6).fill('false'));
+    const expanded = () => faq.locator('details').evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open));
+    expect(await expanded()).toEqual(Array(6).fill(false));
 
     await questions.nth(0).click();
-    expect(await expanded()).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    await expect.poll(expanded).toEqual([true, false, false, false, false, false]);
     expect(await f.page.getByText(/Persona Studio is a web app for creating AI virtual influencers/).isVisible()).toBe(true);
 
     await questions.nth(2).click();
-    expect(await expanded()).toEqual(['false', 'false', 'true', 'false', 'false', 'false']);
+    await expect.poll(expanded).toEqual([false, false, true, false, false, false]);
     expect(await f.page.getByText(/Persona Studio is a web app for creating AI virtual influencers/).isVisible()).toBe(false);
 
     await questions.nth(2).click();
-    expect(await expanded()).toEqual(Array(6).fill('false'));
+    await expect.poll(expanded).toEqual(Array(6).fill(false));
+    // Keyboard: a question takes focus and opens with Enter.
+    await questions.nth(1).focus();
+    await f.page.keyboard.press('Enter');
+    await expect.poll(expanded).toEqual([false, true, false, false, false, false]);
+  });
+
+  it('a click on the FAQ before its code has loaded is not lost (issue 14)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let heldChunks = 0;
+    await f.page.route(/\/assets\/FaqAccordion-[^/]*\.js$/, async (route) => {
+      heldChunks += 1;
+      await held;
+      await route.continue();
+    });
+    await f.page.goto('/pricing');
+    const faq = f.page.locator('section[aria-labelledby="pricing-faq-title"]');
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(() => heldChunks).toBeGreaterThan(0);
+    const first = faq.locator('details').first();
+    await first.locator('summary').click();
+    expect(await first.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
+    release();
+    await f.page.waitForLoadState('networkidle');
+    expect(await first.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
   });
 });
 

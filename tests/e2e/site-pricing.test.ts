@@ -71,7 +71,7 @@ describe('pricing', () => {
     // Limits from the spec's table.
     expect((await card(page, 'Premium').locator('dl').innerText()).replace(/\s+/g, ' ')).toBe('6 Faces 80 Images 15 Videos');
     // The FAQ states the 7-Day Free Trial.
-    await page.getByRole('button', { name: 'Is there a free trial?' }).click();
+    await page.locator('summary', { hasText: 'Is there a free trial?' }).click();
     expect(await page.getByText(/7-Day Free Trial/).first().isVisible()).toBe(true);
   });
 
