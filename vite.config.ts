@@ -4,9 +4,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ffmpegCorePlugin, watermarkBridgeChunk } from './scripts/build/ffmpegCore';
 import { chakraDropUnusedPalettes, chakraGlobalCssPlugin, chakraSkipRuntimeGlobalCss } from './scripts/build/chakraCss';
 import { prerenderPlugin } from './scripts/build/prerender';
 import { startupChunksCheck, startupGroups, startupInput } from './scripts/build/startupChunks';
+import { FFMPEG_ROOT } from './src/workers/ffmpegCore';
 
 // The top-level manifest is the single source of truth; emit it unchanged at /manifest.webmanifest.
 function copyManifest(): Plugin {
@@ -24,13 +26,16 @@ function copyManifest(): Plugin {
 }
 
 // Writes .br and .gz beside each text asset; the server sends them as they are (preCompressed).
+// ffmpeg's core is left out: brotli at level 11 over its ~31 MB would dominate the build.
 function precompress(): Plugin {
   let outDir = 'dist';
   const compressible = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
-  const walk = (dir: string): string[] =>
+  const skipped = new Set([FFMPEG_ROOT.replaceAll('/', '')]);
+  const walk = (dir: string, top = true): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path];
+      if (top && skipped.has(name)) return [];
+      return statSync(path).isDirectory() ? walk(path, false) : [path];
     });
   return {
     name: 'persona-precompress',
@@ -62,6 +67,8 @@ export default defineConfig({
     chakraDropUnusedPalettes(),
     startupChunksCheck(),
     copyManifest(),
+    ffmpegCorePlugin(),
+    watermarkBridgeChunk(),
     prerenderPlugin(),
     VitePWA({
       strategies: 'injectManifest',
@@ -72,6 +79,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
+        // ffmpeg's core (~31 MB) is fetched on the first video download and kept by a runtime
+        // route (sw/sw.ts), never downloaded at install.
+        globIgnores: ['ffmpeg/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -79,6 +89,9 @@ export default defineConfig({
     precompress(),
   ],
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  // The watermark worker imports ffmpeg's code on its first video job and starts ffmpeg's own
+  // worker: both need ES module workers.
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

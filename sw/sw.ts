@@ -13,6 +13,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { isSwMessage, SITE_MEDIA_CACHE } from '../contract/sw-messages';
 import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
+import { FFMPEG_CACHE, FFMPEG_ROOT } from '../src/workers/ffmpegCore';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -44,6 +45,17 @@ registerRoute(
     plugins: [
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
+  }),
+);
+
+// ffmpeg.wasm's core (~31 MB, fetched on the first video download, never at install): cache
+// first in a cache of its own. The version is in the path, so a new core is a new URL; the
+// expiration drops the old one's two files.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname.startsWith(FFMPEG_ROOT),
+  new CacheFirst({
+    cacheName: FFMPEG_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 2, purgeOnQuotaError: true })],
   }),
 );
 

@@ -78,7 +78,8 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
 });
 
 function setPageHeaders(reply: FastifyReply, file: string): void {
-  if (file.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
+  // assets/ names carry a content hash; ffmpeg/<version>/ (the watermark's video core) a version.
+  if (file.startsWith('assets/') || file.startsWith('ffmpeg/')) reply.header('cache-control', IMMUTABLE);
   else if (REVALIDATE.has(file) || file.endsWith('.html')) reply.header('cache-control', 'no-cache');
   else reply.header('cache-control', 'public, max-age=3600');
 }

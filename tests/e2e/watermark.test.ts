@@ -1,0 +1,293 @@
+// Watermarked downloads (issue 12) in Chromium against the built app: the bridge's real chunk,
+// found in the service worker's precache list, imported into a page of the app. Images on an
+// OffscreenCanvas in the worker; videos with ffmpeg.wasm, whose core must come from our origin.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../src/workers/watermarkSpec';
+import { launchChromium, newAppContext } from './support/browser';
+import { ROOT } from './support/server';
+
+const CORE_WASM = /\/ffmpeg\/[\d.]+\/ffmpeg-core\.wasm$/;
+
+/** The bridge as the page sees it (src/workers/watermark.ts). */
+interface Bridge {
+  watermarkImage(input: Blob, options?: { variant?: ImageVariant }): Promise<Blob>;
+  watermarkVideo(input: Blob, options?: { onProgress?: (p: number) => void; signal?: AbortSignal }): Promise<Blob>;
+  downloadWatermarked(item: { id?: string; url: string; kind: 'image' | 'video' }): Promise<string>;
+}
+declare global {
+  interface Window {
+    wm: Bridge;
+    wmProgress: number[];
+    wmCancel: AbortController;
+  }
+}
+
+function ffmpeg(args: string[]): Buffer {
+  return execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** A test clip made with native ffmpeg: 640x360, 25 fps H.264 with an AAC tone. */
+function makeClip(file: string, seconds: number): Buffer {
+  ffmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+  ]);
+  return readFileSync(file);
+}
+
+/** One frame at `seconds` as RGB bytes. */
+function frameAt(file: string, seconds: number): Buffer {
+  return ffmpeg(['-i', file, '-ss', String(seconds), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+}
+
+function probe(file: string): { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string } } {
+  return JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]).toString(),
+  ) as ReturnType<typeof probe>;
+}
+
+/** Mean absolute difference of two RGB frames over a rectangle. */
+function meanDiff(a: Buffer, b: Buffer, width: number, r: { x: number; y: number; width: number; height: number }): number {
+  let sum = 0;
+  for (let y = r.y; y < r.y + r.height; y++) {
+    for (let x = r.x; x < r.x + r.width; x++) {
+      for (let c = 0; c < 3; c++) sum += Math.abs(a[(y * width + x) * 3 + c]! - b[(y * width + x) * 3 + c]!);
+    }
+  }
+  return sum / (r.width * r.height * 3);
+}
+
+/** Runs watermarkVideo in the page on `bytes`; resolves with the result's bytes (base64 in transit). */
+function videoInPage(page: Page, bytes: Buffer, cancelOnProgress = false) {
+  return page.evaluate(
+    async ({ b64, cancelOnProgress }) => {
+      const input = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'video/mp4' });
+      window.wmProgress = [];
+      window.wmCancel = new AbortController();
+      const started = performance.now();
+      try {
+        const out = await window.wm.watermarkVideo(input, {
+          signal: window.wmCancel.signal,
+          onProgress: (p) => {
+            window.wmProgress.push(p);
+            if (cancelOnProgress && p > 0) window.wmCancel.abort();
+          },
+        });
+        const ms = performance.now() - started;
+        const buffer = new Uint8Array(await out.arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
+        // The result must play in this browser.
+        const video = document.createElement('video');
+        video.muted = true;
+        const url = URL.createObjectURL(out);
+        const played = await new Promise<{ duration: number; width: number }>((resolve, reject) => {
+          video.onloadeddata = () => resolve({ duration: video.duration, width: video.videoWidth });
+          video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
+          video.src = url;
+        });
+        URL.revokeObjectURL(url);
+        return { ok: true as const, b64: btoa(binary), ms, played, type: out.type, progress: window.wmProgress };
+      } catch (error) {
+        const e = error as Error;
+        return { ok: false as const, name: e.name, message: e.message, progress: window.wmProgress };
+      }
+    },
+    { b64: bytes.toString('base64'), cancelOnProgress },
+  );
+}
+
+describe('watermarked downloads', () => {
+  const baseURL = inject('baseURL');
+  const origin = new URL(baseURL).origin;
+  const dir = mkdtempSync(join(tmpdir(), 'persona-watermark-'));
+  const requests: string[] = [];
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let clip: Buffer;
+  let logo: { width: number; height: number };
+  let bridgePath: string;
+
+  beforeAll(async () => {
+    clip = makeClip(join(dir, 'clip.mp4'), 2);
+    const meta = await sharp(join(ROOT, 'public', 'watermark.png')).metadata();
+    logo = { width: meta.width!, height: meta.height! };
+    // The bridge's hashed chunk, from the service worker's precache list.
+    const sw = await (await fetch(`${baseURL}/sw.js`)).text();
+    const bridge = /assets\/watermark-[\w-]+\.js/.exec(sw)?.[0];
+    expect(bridge, 'the bridge chunk is in the build').toBeTruthy();
+    bridgePath = bridge!;
+
+    browser = await launchChromium();
+    // No service worker here, so every request (page, worker, ffmpeg's worker) shows in the log.
+    context = await newAppContext(browser, { baseURL, serviceWorkers: 'block', acceptDownloads: true });
+    context.on('request', (request) => requests.push(request.url()));
+    page = await context.newPage();
+    await page.goto('/');
+    // A string, not a function: the test runner would rewrite an import() inside a function.
+    await page.evaluate(`import('/${bridgePath}').then((bridge) => { window.wm = bridge; })`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each<ImageVariant>(['studio', 'gallery'])('an image (%s): the logo at its place and opacity, PNG out', async (variant) => {
+    const size = { width: 800, height: 600 };
+    const grey = 64;
+    const input = await sharp({ create: { ...size, channels: 3, background: { r: grey, g: grey, b: grey } } }).png().toBuffer();
+    const b64 = await page.evaluate(
+      async ({ b64, variant }) => {
+        const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+        const out = await window.wm.watermarkImage(blob, { variant });
+        if (out.type !== 'image/png') throw new Error(`type ${out.type}`);
+        const bytes = new Uint8Array(await out.arrayBuffer());
+        let s = '';
+        for (const b of bytes) s += String.fromCharCode(b);
+        return btoa(s);
+      },
+      { b64: input.toString('base64'), variant },
+    );
+    const { data, info } = await sharp(Buffer.from(b64, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([size.width, size.height]);
+    const at: Placement = imagePlacement(variant, size, logo);
+    if (variant === 'studio') {
+      expect([at.x + at.width, at.y + at.height]).toEqual([size.width - 20, size.height - 20]);
+    } else {
+      expect(Math.abs(at.x + at.width / 2 - size.width / 2)).toBeLessThanOrEqual(1);
+      expect(at.width / size.width).toBeCloseTo(0.3, 2);
+    }
+    // Every changed pixel lies inside the logo's box; the brightest is white at the variant's opacity.
+    let [minX, minY, maxX, maxY, brightest] = [Infinity, Infinity, -1, -1, 0];
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const v = data[(y * info.width + x) * info.channels]!;
+        if (Math.abs(v - grey) <= 2) continue;
+        [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+        brightest = Math.max(brightest, v);
+      }
+    }
+    expect(minX).toBeGreaterThanOrEqual(at.x - 1);
+    expect(minY).toBeGreaterThanOrEqual(at.y - 1);
+    expect(maxX).toBeLessThanOrEqual(at.x + at.width);
+    expect(maxY).toBeLessThanOrEqual(at.y + at.height);
+    expect(maxX - minX).toBeGreaterThan(at.width * 0.8);
+    expect(Math.abs(brightest - (grey + at.opacity * (255 - grey)))).toBeLessThanOrEqual(4);
+  });
+
+  it('downloadWatermarked fetches the media and saves it as watermarked-image-{id}.png', async () => {
+    const [download, name] = await Promise.all([
+      page.waitForEvent('download'),
+      page.evaluate(() => window.wm.downloadWatermarked({ id: 'img42', url: '/icons/icon-512.png', kind: 'image' })),
+    ]);
+    expect(name).toBe('watermarked-image-img42.png');
+    expect(download.suggestedFilename()).toBe('watermarked-image-img42.png');
+    const saved = await sharp(await download.path()).metadata();
+    expect([saved.format, saved.width, saved.height]).toEqual(['png', 512, 512]);
+  });
+
+  it('a video: plays, keeps its length and audio, the logo at the bottom centre and nothing else changed', async () => {
+    const first = await videoInPage(page, clip);
+    if (!first.ok) throw new Error(`${first.name}: ${first.message}`);
+    const second = await videoInPage(page, clip); // the core is loaded now
+    if (!second.ok) throw new Error(`${second.name}: ${second.message}`);
+    console.log(`video 2 s 640x360: first job ${Math.round(first.ms)} ms (with the core's load), next ${Math.round(second.ms)} ms`);
+
+    expect(first.type).toBe('video/mp4');
+    expect(first.progress.length).toBeGreaterThan(0);
+    expect(first.progress.at(-1)).toBe(1);
+    expect(Math.abs(first.played.duration - 2)).toBeLessThanOrEqual(0.2);
+    expect(first.played.width).toBe(640);
+
+    const out = join(dir, 'out.mp4');
+    execFileSync('sh', ['-c', 'cat > "$1"', 'sh', out], { input: Buffer.from(first.b64, 'base64') });
+    const info = probe(out);
+    expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    expect(Math.abs(Number(info.format.duration) - 2)).toBeLessThanOrEqual(0.2);
+
+    const before = frameAt(join(dir, 'clip.mp4'), 1);
+    const after = frameAt(out, 1);
+    const at = videoPlacement({ width: 640, height: 360 }, logo);
+    const far = { x: 0, y: 0, width: 200, height: 100 };
+    const logoDiff = meanDiff(before, after, 640, at);
+    const farDiff = meanDiff(before, after, 640, far);
+    console.log(`mean difference per channel: logo box ${logoDiff.toFixed(1)}, far corner ${farDiff.toFixed(1)}`);
+    expect(logoDiff).toBeGreaterThan(8);
+    expect(farDiff).toBeLessThan(3);
+  });
+
+  it('cancelling stops the job; the next one still works', async () => {
+    const long = makeClip(join(dir, 'long.mp4'), 10);
+    const cancelled = await videoInPage(page, long, true);
+    expect(cancelled.ok).toBe(false);
+    if (!cancelled.ok) expect(cancelled.name).toBe('AbortError');
+    // Stopped mid-run: progress had started and never reached the end.
+    expect(cancelled.progress.length).toBeGreaterThan(0);
+    expect(Math.max(...cancelled.progress)).toBeLessThan(1);
+    const next = await videoInPage(page, clip);
+    expect(next.ok).toBe(true);
+  });
+
+  it('a corrupt video fails with a clear error; the next job still works', async () => {
+    const corrupt = Buffer.concat([clip.subarray(0, 64), Buffer.alloc(4096, 7)]);
+    const failed = await videoInPage(page, corrupt);
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) {
+      expect(failed.name).toBe('Error');
+      expect(failed.message).toMatch(/^Watermark: /);
+    }
+    const next = await videoInPage(page, clip);
+    expect(next.ok).toBe(true);
+  });
+
+  it('with the service worker in control, the core is kept in a cache of its own, never precached', async () => {
+    const swContext = await newAppContext(browser, { baseURL });
+    swContext.on('request', (request) => requests.push(request.url()));
+    const swPage = await swContext.newPage();
+    await swPage.goto('/');
+    await swPage.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => swPage.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    const cached = () =>
+      swPage.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(`${name} ${new URL(request.url).pathname}`);
+        }
+        return urls.filter((entry) => entry.includes('/ffmpeg/'));
+      });
+    expect(await cached()).toEqual([]);
+    await swPage.evaluate(`import('/${bridgePath}').then((bridge) => { window.wm = bridge; })`);
+    const result = await videoInPage(swPage, clip);
+    expect(result.ok).toBe(true);
+    expect((await cached()).sort()).toEqual([
+      expect.stringMatching(/^ffmpeg-core \/ffmpeg\/[\d.]+\/ffmpeg-core\.js$/),
+      expect.stringMatching(/^ffmpeg-core \/ffmpeg\/[\d.]+\/ffmpeg-core\.wasm$/),
+    ]);
+    await swContext.close();
+  });
+
+  it('the core came from our origin, as application/wasm; no request left it', async () => {
+    const core = requests.filter((url) => CORE_WASM.test(url));
+    expect(core.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(blob|data):/.test(url))).toEqual([]);
+    const plain = await fetch(core[0]!, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-type')).toMatch(/^application\/wasm/);
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+    // Sent brotli-compressed (made at build time): about a quarter of the bytes.
+    const br = await fetch(core[0]!, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-type')).toMatch(/^application\/wasm/);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const [wasmBytes, brBytes] = [Number(plain.headers.get('content-length')), Number(br.headers.get('content-length'))];
+    expect(brBytes).toBeLessThan(wasmBytes / 3);
+    console.log(`ffmpeg core: ${wasmBytes} bytes of wasm, ${brBytes} sent with brotli`);
+  });
+});
