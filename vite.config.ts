@@ -88,7 +88,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
   // The watermark worker imports ffmpeg's code on its first video job and starts ffmpeg's own
   // worker: both need ES module workers.
   worker: { format: 'es' },
