@@ -18,8 +18,10 @@ export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
     process.exit(1);
   }
   console.log(`Installing Debian packages: ${names.join(' ')}`);
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const result = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+  // Wait for another apt or dpkg run instead of failing at once on its lock.
+  const lock = ['-o', 'DPkg::Lock::Timeout=300'];
+  execFileSync('apt-get', [...lock, 'update', '-qq'], { stdio: 'inherit' });
+  const result = spawnSync('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...names], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
