@@ -8,6 +8,7 @@
 // Stage 1: evaluated with this chunk (scripts/build/startupChunks.ts puts React in it).
 import 'react-dom/client';
 import { PRERENDERED_PATH_ATTR } from './app/prerenderContract';
+import { captureEarlyClicks } from './lib/earlyClicks';
 import { nextTask } from './lib/nextTask';
 // Chakra's global styles, computed at build time (scripts/build/chakraCss.ts).
 import 'virtual:chakra-global.css';
@@ -19,6 +20,8 @@ if (!container) throw new Error('Missing #root element');
 // (the shell, or a prerendered page served for another path) is rendered from scratch.
 const prerendered = container.getAttribute(PRERENDERED_PATH_ATTR) === window.location.pathname;
 if (!prerendered) container.replaceChildren();
+// From the first task on, a click on a block that hydrates late is kept and replayed (lib/earlyClicks.ts).
+else captureEarlyClicks();
 
 /** A function rather than top-level await: Rolldown turns its chunk merging off for a module graph with top-level await. */
 async function boot(root: HTMLElement): Promise<void> {

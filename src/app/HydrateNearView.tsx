@@ -1,4 +1,5 @@
-import { Suspense, use, useId, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { LATE_BLOCK_ATTR, replayEarlyClicks } from '../lib/earlyClicks';
 import { whenNearView } from '../lib/nearView';
 import { useHydrated } from '../lib/useClientValue';
 
@@ -12,7 +13,7 @@ function nearView(id: string): Promise<void> {
   if (!wait) {
     wait = new Promise<void>((resolve) => {
       // The wrapper has display: contents (no box of its own): watch the content's first element.
-      const wrapper = document.querySelector(`[data-hydrate-near-view="${CSS.escape(id)}"]`);
+      const wrapper = document.querySelector(`[${LATE_BLOCK_ATTR}="${CSS.escape(id)}"]`);
       const target = wrapper?.firstElementChild;
       if (target) whenNearView(target, '200px 0px', resolve);
       else resolve();
@@ -33,19 +34,30 @@ function WaitNearView({ id }: { id: string }) {
   return null;
 }
 
+/** Rendered after the block's content in its Suspense boundary: its effect runs once the content has hydrated. */
+function ReplayEarlyClicks({ block }: { block: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    if (block.current) replayEarlyClicks(block.current);
+  }, [block]);
+  return null;
+}
+
 /**
  * Prerendered content that needs no script until the visitor gets near it (the footer, an FAQ
  * further down): it is in the HTML from the start, but React hydrates it only when it nears the
  * viewport, so starting a page does a fraction of the work. Until then it is plain HTML, whose
- * links work as ordinary links. Renders normally outside hydration (client-side navigation).
+ * links work as ordinary links, and a click on one of its buttons is kept and replayed once it has
+ * hydrated (lib/earlyClicks.ts). Renders normally outside hydration (client-side navigation).
  */
 export function HydrateNearView({ children }: { children: ReactNode }) {
   const id = useId();
+  const block = useRef<HTMLDivElement>(null);
   return (
-    <div data-hydrate-near-view={id} style={{ display: 'contents' }}>
+    <div ref={block} {...{ [LATE_BLOCK_ATTR]: id }} style={{ display: 'contents' }}>
       <Suspense fallback={null}>
         <WaitNearView id={id} />
         {children}
+        <ReplayEarlyClicks block={block} />
       </Suspense>
     </div>
   );

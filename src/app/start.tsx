@@ -2,6 +2,7 @@
 // page's chunk, then hydrates a prerendered page or renders from scratch.
 import { lazy, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { reactStartsListening } from '../lib/earlyClicks';
 import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import { nextTask } from '../lib/nextTask';
@@ -47,7 +48,9 @@ export async function start(root: HTMLElement, prerendered: boolean): Promise<vo
   // A transition lets React render in slices and yield to the browser between them, so starting
   // the page never blocks input for long.
   startTransition(() => {
-    if (prerendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (prerendered) {
+      reactStartsListening();
+      hydrateRoot(root, app);
+    } else createRoot(root).render(app);
   });
 }

@@ -102,6 +102,29 @@ describe('home: feature tabs and FAQ', () => {
     await expect.poll(expanded).toEqual([false, true, false, false, false, false]);
   });
 
+  it.each([
+    ['the feature tabs\' code', /\/assets\/FeatureTabs-[^/]*\.js$/],
+    ['the start-up code', /\/assets\/app-[^/]*\.js$/],
+  ])('a click on a feature tab before %s has loaded takes effect once it has (issue 14)', async (_, chunk) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let heldChunks = 0;
+    await f.page.route(chunk, async (route) => {
+      heldChunks += 1;
+      await held;
+      await route.continue();
+    });
+    // The frame's goto: the page's own waits for the app to be live, which is held back here.
+    await f.page.mainFrame().goto('/', { waitUntil: 'domcontentloaded' });
+    const tabs = f.page.getByRole('tablist', { name: 'Features' });
+    await tabs.scrollIntoViewIfNeeded();
+    await expect.poll(() => heldChunks).toBeGreaterThan(0);
+    await tabs.getByRole('tab', { name: 'Cloth Swap' }).click();
+    release();
+    await expect.poll(() => tabs.getByRole('tab', { name: 'Cloth Swap' }).getAttribute('aria-selected')).toBe('true');
+    expect(await f.page.getByRole('tabpanel').getByRole('heading').innerText()).toBe('Change outfits in seconds');
+  });
+
   it('a click on the FAQ before its code has loaded is not lost (issue 14)', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
