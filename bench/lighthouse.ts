@@ -1,4 +1,4 @@
-// npm run bench:lighthouse — Lighthouse (mobile preset, simulated throttling) on / and /pricing, five runs each (BENCH_RUNS)
+// npm run bench:lighthouse — Lighthouse (mobile preset, simulated throttling) on /, /pricing, /blogs and /login (BENCH_PAGES), five runs each (BENCH_RUNS)
 // of the built app served by the real server, in Debian's Chromium. Prints LCP, CLS and TBT per
 // page and the gzip size of the JavaScript each page loads, against the targets; the last line
 // holds the key figures. Build first (npm run build, or point BENCH_PUBLIC_DIR at a build).
@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium.ts';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
 
-const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing').split(',');
+const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/blogs,/login').split(',');
 /** Lighthouse's own advice for its variance: run several times (it suggests five) and take the median. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const TARGET = { lcpMs: 2500, cls: 0.1, tbtMs: 200, jsKb: 150 } as const;

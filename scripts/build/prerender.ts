@@ -173,7 +173,7 @@ export function prerenderPlugin(): Plugin {
       stageFiles = STARTUP_STAGES.flatMap((stage) => chunks.filter((c) => stage.module && c.name === stage.name).map((c) => c.fileName));
       const stageImports = new Set([...entryImports, ...stageFiles.flatMap((file) => [...closure(file)])]);
       for (const chunk of chunks) {
-        const match = chunk.facadeModuleId?.match(/\/src\/pages\/site\/(\w+)\.tsx$/);
+        const match = chunk.facadeModuleId?.match(/\/src\/pages\/(?:site|auth)\/(\w+)\.tsx$/);
         if (match?.[1]) pageChunks.set(match[1], [...closure(chunk.fileName, stageImports)]);
       }
     },

@@ -16,5 +16,8 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/pricing',
   '/testimonials',
   '/commingsoon',
+  // A visitor's second page is usually one of these: shown before any script, like the rest.
+  '/login',
+  '/signup',
   ...BLOG_CATALOG.map((blog) => `/blogsDetails/${blog.slug}`),
 ];

@@ -2,7 +2,6 @@
 // IndexedDB keeps a copy for the next launch, and this store lets React follow along.
 import { create } from 'zustand';
 import { authApi, type AuthProfile, type GuideFlags } from '../api/auth';
-import { clearPersistedSession, persistSessionFromStorage } from '../lib/persistedSession';
 import { clearSession, getSession, hasAccessToken, SessionKey, setSession } from '../lib/session';
 
 export interface SignInData {
@@ -42,6 +41,9 @@ function fromStorage() {
   };
 }
 
+/** The IndexedDB copy's code (idb-keyval) loads with the first sign-in or sign-out, not with /login. */
+const persisted = () => import('../lib/persistedSession');
+
 const flag = (value: boolean | undefined) => (value ? 'true' : 'false');
 
 /** Writes a sign-in answer into sessionStorage under the spec's keys (document 1 §3). */
@@ -61,7 +63,7 @@ export function writeSignIn({ access, refresh, profile, flags }: SignInData): vo
 async function clearEverywhere(): Promise<void> {
   clearSession();
   try {
-    await clearPersistedSession();
+    await (await persisted()).clearPersistedSession();
   } catch {
     // IndexedDB unavailable: nothing was persisted there either.
   }
@@ -72,12 +74,12 @@ export const useSessionStore = create<SessionState>((set) => ({
   signIn: async (data) => {
     writeSignIn(data);
     set(fromStorage());
-    await persistSessionFromStorage();
+    await (await persisted()).persistSessionFromStorage();
   },
   setUserName: async (name) => {
     setSession(SessionKey.userName, name);
     set({ userName: name });
-    await persistSessionFromStorage();
+    await (await persisted()).persistSessionFromStorage();
   },
   signOut: async () => {
     const refreshToken = getSession(SessionKey.refreshToken);

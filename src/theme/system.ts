@@ -6,8 +6,6 @@ import {
   badgeRecipe,
   breakpoints,
   buttonRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   codeRecipe,
   containerRecipe,
   cssVarsPrefix,
@@ -17,7 +15,6 @@ import {
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
@@ -43,12 +40,10 @@ import { UNUSED_PALETTES } from './unusedPalettes';
 export const recipes = {
   badge: badgeRecipe,
   button: buttonRecipe,
-  checkmark: checkmarkRecipe,
   code: codeRecipe,
   container: containerRecipe,
   heading: headingRecipe,
   input: inputRecipe,
-  inputAddon: inputAddonRecipe,
   link: linkRecipe,
   separator: separatorRecipe,
   spinner: spinnerRecipe,
@@ -56,7 +51,6 @@ export const recipes = {
 };
 export const slotRecipes = {
   alert: alertSlotRecipe,
-  checkbox: checkboxSlotRecipe,
   dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,

@@ -19,6 +19,7 @@ function writeFixtures(dataDir: string): void {
   writeFileSync(join(pub, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(pub, 'manifest.webmanifest'), JSON.stringify({ name: 'Persona Studio' }));
   writeFileSync(join(pub, 'assets', 'index-a1b2c3.js'), 'console.log(1);');
+  writeFileSync(join(pub, 'assets', 'watermark.worker-f6a7.js'), 'self.onmessage = () => {};');
   writeFileSync(join(pub, 'assets', 'ffmpeg-core-d4e5.wasm'), Buffer.from([0, 97, 115, 109]));
   writeFileSync(join(pub, 'icon-192.png'), Buffer.from([137, 80, 78, 71]));
   writeFileSync(join(media, 'clip.mp4'), CLIP);
@@ -173,6 +174,16 @@ describe('media and the page', () => {
 
     const asset = await get('/assets/index-a1b2c3.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A page's script goes without the headers only a document or a worker reads...
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // ...which documents and workers' scripts keep.
+    expect(index.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(sw.headers['content-security-policy']).toContain("default-src 'self'");
+    const worker = await get('/assets/watermark.worker-f6a7.js');
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
 
     const wasm = await get('/assets/ffmpeg-core-d4e5.wasm');
     expect(wasm.headers['content-type']).toBe('application/wasm');

@@ -22,6 +22,8 @@ const RECIPES_OF: Record<string, readonly string[]> = {
   Box: [],
   Center: [],
   chakra: [],
+  // Makes a component from a recipe key (src/app/ui/TextInput.tsx: the 'input' recipe, which Input also needs).
+  createRecipeContext: [],
   ChakraProvider: [],
   Circle: [],
   ClientOnly: [],

@@ -12,6 +12,26 @@ const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'regi
 /** Paths that name a file: a miss is a 404, never the page (a stale hashed asset must not get HTML). */
 const FILE_LIKE = /^\/assets\/|\.(m?js|css|map|wasm|png|jpe?g|webp|gif|svg|ico|json|webmanifest|mp4|webm|mp3|wav|woff2?|ttf|txt|xml)$/i;
 
+/**
+ * Headers that mean something only on a document or a worker's script (helmet sends them on every
+ * response). The page's hashed scripts and stylesheets go without them: over HTTP/1.1 they were
+ * ~0.9 KB of a page's every script (a public page loads 25-30), more than the smaller files
+ * themselves. X-Content-Type-Options and Cross-Origin-Resource-Policy, which do apply to them, stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-frame-options',
+  'x-xss-protection',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-dns-prefetch-control',
+];
+/** Hashed scripts and stylesheets, short of workers' scripts (a worker takes its CSP from its own). */
+const PLAIN_SUBRESOURCE = /^\/assets\/(?![^/]*worker)[^/]+\.(?:m?js|css)$/i;
+
 /** Paths that may name a prerendered page: letters, digits, '-', '_' between single slashes. */
 const PAGE_PATH = /^(\/[\w-]+)+$/;
 
@@ -32,6 +52,13 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
     // A folder is a 404 like a missing file (not a 403 that confirms it exists).
     allowedPath: (path) => !path.endsWith('/'),
     setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (PLAIN_SUBRESOURCE.test(request.url.split('?')[0] ?? '') && reply.statusCode < 400) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
   });
 
   await app.register(fastifyStatic, {

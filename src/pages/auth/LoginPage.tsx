@@ -1,11 +1,10 @@
-import { Box, Grid, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageTitle } from '../../app/ui/PageTitle';
-import { clearPersistedSession } from '../../lib/persistedSession';
 import { hasAccessToken } from '../../lib/session';
+import { sessionKept } from '../../lib/sessionKeeping';
 import { BrandPanel } from './components/BrandPanel';
-import { BusyOverlay } from './components/BusyOverlay';
 import { ForgotForm } from './components/ForgotForm';
 import { LoginForm } from './components/LoginForm';
 import { NewPasswordForm } from './components/NewPasswordForm';
@@ -13,6 +12,9 @@ import { OtpForm } from './components/OtpForm';
 import { SignupForm } from './components/SignupForm';
 import { readOtpFlowState, useGoogleIdentity } from './flowState';
 import { useAuthFlow } from './useAuthFlow';
+
+// Shown only while a request runs: its code comes with the first one.
+const BusyOverlay = lazy(() => import('./components/BusyOverlay').then((m) => ({ default: m.BusyOverlay })));
 
 /** The login panel's modes reachable by path; 'Set New Password' follows a verified reset OTP. */
 export type LoginMode = 'login' | 'signup' | 'forgot' | 'otp' | 'newPassword';
@@ -55,7 +57,10 @@ export default function LoginPage() {
   // Arriving here without a session (logged out, or the api client ended a dead one): the copy
   // kept for the next launch must go too.
   useEffect(() => {
-    if (!hasAccessToken()) void clearPersistedSession().catch(() => undefined);
+    // Only when IndexedDB holds one (the mark says so): most visitors never signed in here.
+    if (!hasAccessToken() && sessionKept()) {
+      void import('../../lib/persistedSession').then((m) => m.clearPersistedSession()).catch(() => undefined);
+    }
   }, []);
 
   // A Google identity waiting for the terms belongs to the sign-up panel only.
@@ -69,7 +74,7 @@ export default function LoginPage() {
 
   return (
     <Box px={{ base: 4, md: 8 }} py={{ base: 6, md: 10 }} maxW="7xl" mx="auto">
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={{ base: 0, lg: 10 }} alignItems="stretch">
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={{ base: 0, lg: 10 }} alignItems="stretch">
         <BrandPanel />
         <Stack justify="center" w="full" maxW="md" mx="auto" py={{ base: 2, lg: 8 }}>
           <Box
@@ -90,8 +95,12 @@ export default function LoginPage() {
             {mode === 'newPassword' && otpState ? <NewPasswordForm flow={flow} state={otpState} /> : null}
           </Box>
         </Stack>
-      </Grid>
-      {flow.busy ? <BusyOverlay /> : null}
+      </Box>
+      {flow.busy ? (
+        <Suspense fallback={null}>
+          <BusyOverlay />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, type AuthErrorBody, type LoginResponse, type ProfileAuthResponse } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { useSessionStore } from '../../stores/sessionStore';
+import { clearSession } from '../../lib/session';
 import { useGoogleIdentity, type OtpFlowState, type SubmitResult } from './flowState';
 import { notify } from './notify';
 
@@ -29,10 +29,11 @@ function serverText(body: AuthErrorBody): string | undefined {
   return body.error || body.msg || body.message || undefined;
 }
 
+/** The session store's code loads with the first sign-in (or reset), not with the page. */
+const session = () => import('../../stores/sessionStore').then((m) => m.useSessionStore.getState());
+
 export function useAuthFlow() {
   const navigate = useNavigate();
-  const signIn = useSessionStore((s) => s.signIn);
-  const forget = useSessionStore((s) => s.forget);
   const [busy, setBusy] = useState(false);
   const googleIdentity = useGoogleIdentity((s) => s.identity);
   const setGoogleIdentity = useGoogleIdentity((s) => s.set);
@@ -54,20 +55,23 @@ export function useAuthFlow() {
   const enterStudio = useCallback(
     async (data: ProfileAuthResponse, flagsAtTop: boolean) => {
       const flags = flagsAtTop ? (data as LoginResponse) : data.profile;
-      await signIn({ access: data.access, refresh: data.refresh, profile: data.profile, flags });
+      await (await session()).signIn({ access: data.access, refresh: data.refresh, profile: data.profile, flags });
       navigate('/face', { replace: true });
     },
-    [navigate, signIn],
+    [navigate],
   );
 
   /** login <-> signup: the toggle also clears the session (spec §4). */
   const switchMode = useCallback(
     async (path: '/login' | '/signup') => {
       setGoogleIdentity(null);
-      await forget();
+      // Without the store's code (offline, chunk not cached) this tab's copy still goes.
+      await session()
+        .then((store) => store.forget())
+        .catch(() => clearSession());
       navigate(path);
     },
-    [forget, navigate],
+    [navigate, setGoogleIdentity],
   );
 
   // A login that found the sign-up unverified (right password) answers a token to finish it with.

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { sendContactMessage } from '../../api/site';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { PageSection } from '../../app/ui/PageSection';
-import { ADDRESS_LINES, CONTACT_PAGE, MAPS_URL, PHONE, PHONE_HREF, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_MAILTO } from '../../content/contact';
+import { ADDRESS_LINES, MAPS_URL, PHONE, PHONE_HREF, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_MAILTO } from '../../content/contact';
+import { CONTACT_PAGE } from '../../content/contactPage';
 import { MESSAGE_CLEAR_MS } from '../../content/newsletter';
 import { useHydrated } from '../../lib/useClientValue';
 import { PageHero } from './components/PageHero';

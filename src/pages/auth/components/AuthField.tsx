@@ -1,5 +1,7 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import type { InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FormField } from '../../../app/ui/FormField';
+import { TextInput } from '../../../app/ui/TextInput';
 
 interface AuthFieldProps extends Omit<InputProps, 'size'> {
   label: string;
@@ -10,12 +12,9 @@ interface AuthFieldProps extends Omit<InputProps, 'size'> {
 /** A labelled input with its validation message below (linked by aria-describedby). */
 export function AuthField({ label, error, helper, ...input }: AuthFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      <Input size="lg" bg="bg.subtle" borderColor="border.emphasized" {...input} />
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <FormField label={label} error={error} helper={helper}>
+      {(control) => <TextInput size="lg" bg="bg.subtle" borderColor="border.emphasized" {...input} {...control} />}
+    </FormField>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, HStack, Separator, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadAppConfig } from '../../../api/auth';
 
@@ -46,9 +46,9 @@ export function GoogleSignIn({ onCredential, onError, disabled }: GoogleSignInPr
   return (
     <Box role="group" aria-label="Login with Google" data-google-ready="">
       <HStack my="5" gap="3" color="fg.subtle" fontSize="sm">
-        <Separator flex="1" />
+        <Box flex="1" h="1px" bg="border" />
         <Text>or</Text>
-        <Separator flex="1" />
+        <Box flex="1" h="1px" bg="border" />
       </HStack>
       <Suspense fallback={<Box minH="44px" />}>
         <GoogleButton clientId={clientId} onCredential={onCredential} onError={onError} disabled={disabled} />

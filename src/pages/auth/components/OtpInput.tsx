@@ -1,4 +1,5 @@
-import { HStack, Input } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
+import { TextInput } from '../../../app/ui/TextInput';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH, otpDigit, otpFromPaste } from '../../../lib/validation';
 
@@ -64,7 +65,7 @@ export function OtpInput({ digits, onChange, disabled, autoFocus }: OtpInputProp
   return (
     <HStack role="group" aria-label="One-time code" gap={{ base: 2, sm: 3 }} justify="center">
       {Array.from({ length: OTP_LENGTH }, (_, index) => (
-        <Input
+        <TextInput
           key={index}
           ref={(el) => {
             refs.current[index] = el;

@@ -1,5 +1,7 @@
-import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Box, chakra, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormField } from '../../../app/ui/FormField';
+import { TextInput } from '../../../app/ui/TextInput';
 
 interface PasswordFieldProps extends Omit<InputProps, 'size' | 'type'> {
   label: string;
@@ -22,26 +24,34 @@ function EyeIcon({ open }: { open: boolean }) {
 export function PasswordField({ label, error, toggleName = 'password', ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      <InputGroup
-        endElement={
-          <IconButton
-            variant="ghost"
-            size="sm"
-            me="-2"
+    <FormField label={label} error={error}>
+      {(control) => (
+        // The toggle sits inside the input's right end (Chakra's InputGroup does the same with a
+        // group component and its context: more code than this page can spare).
+        <Box position="relative" w="full">
+          <TextInput size="lg" bg="bg.subtle" borderColor="border.emphasized" pe="12" type={visible ? 'text' : 'password'} {...input} {...control} />
+          <chakra.button
+            type="button"
+            position="absolute"
+            top="50%"
+            insetEnd="2"
+            transform="translateY(-50%)"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            boxSize="9"
+            rounded="md"
             color="fg.muted"
+            cursor="pointer"
+            _hover={{ bg: 'bg.muted', color: 'fg' }}
             aria-label={`${visible ? 'Hide' : 'Show'} ${toggleName}`}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
           >
             <EyeIcon open={visible} />
-          </IconButton>
-        }
-      >
-        <Input size="lg" bg="bg.subtle" borderColor="border.emphasized" type={visible ? 'text' : 'password'} {...input} />
-      </InputGroup>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+          </chakra.button>
+        </Box>
+      )}
+    </FormField>
   );
 }
