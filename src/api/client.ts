@@ -1,3 +1,4 @@
+import { reportReachable } from '../lib/connectivity';
 import { clearSession, getSession, SessionKey } from '../lib/session';
 import { securityKeyHeader } from '../lib/clientSecrets';
 
@@ -139,8 +140,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       res = await fetch(url, buildInit(options));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
+      reportReachable(false);
       throw new ApiError(0, undefined, 'Network error: the server could not be reached.');
     }
+    reportReachable(true);
     if (res.status === 401) {
       if (!retried && getSession(SessionKey.refreshToken) && (await refreshAccessToken())) {
         retried = true;

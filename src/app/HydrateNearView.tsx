@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Component, Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { LATE_BLOCK_ATTR, replayEarlyClicks } from '../lib/earlyClicks';
 import { whenNearView } from '../lib/nearView';
 import { useHydrated } from '../lib/useClientValue';
@@ -43,6 +43,26 @@ function ReplayEarlyClicks({ block }: { block: RefObject<HTMLDivElement | null> 
 }
 
 /**
+ * A block whose code cannot be fetched (the network went down before the service worker had the
+ * page's files) is left out, instead of taking the whole page down with it.
+ */
+class LeaveOutOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.warn('A section of the page could not load', error);
+  }
+
+  render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
  * Prerendered content that needs no script until the visitor gets near it (the footer, an FAQ
  * further down): it is in the HTML from the start, but React hydrates it only when it nears the
  * viewport, so starting a page does a fraction of the work. Until then it is plain HTML, whose
@@ -54,11 +74,13 @@ export function HydrateNearView({ children }: { children: ReactNode }) {
   const block = useRef<HTMLDivElement>(null);
   return (
     <div ref={block} {...{ [LATE_BLOCK_ATTR]: id }} style={{ display: 'contents' }}>
-      <Suspense fallback={null}>
-        <WaitNearView id={id} />
-        {children}
-        <ReplayEarlyClicks block={block} />
-      </Suspense>
+      <LeaveOutOnError>
+        <Suspense fallback={null}>
+          <WaitNearView id={id} />
+          {children}
+          <ReplayEarlyClicks block={block} />
+        </Suspense>
+      </LeaveOutOnError>
     </div>
   );
 }

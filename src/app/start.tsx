@@ -8,6 +8,7 @@ import { CacheProvider } from '@emotion/react';
 import { nextTask } from '../lib/nextTask';
 import { keepPersistedSessionInStep, restoreKeptSession } from '../lib/sessionKeeping';
 import { AppShell } from './AppShell';
+import { OfflineIndicator } from './OfflineIndicator';
 import { createPageEmotionCache } from './emotionCache';
 import { AppRoutes, preloadRoute } from './routes';
 
@@ -35,11 +36,14 @@ export async function start(root: HTMLElement, prerendered: boolean): Promise<vo
           </BrowserRouter>
         }
         clientOnly={
-          UpdatePrompt ? (
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
-          ) : null
+          <>
+            <OfflineIndicator />
+            {UpdatePrompt ? (
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+              </Suspense>
+            ) : null}
+          </>
         }
       />
     </CacheProvider>

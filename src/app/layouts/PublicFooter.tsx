@@ -1,4 +1,4 @@
-import { Box, Container, Flex, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MapPinIcon } from '../icons/MapPinIcon';
 import { FOOTER_BLURB, FOOTER_LINKS } from '../../content/brand';
@@ -45,7 +45,7 @@ export function PublicFooter() {
           </Stack>
 
           <Box as="nav" aria-label="Footer" flex="1" maxW={{ lg: 'md' }}>
-            <SimpleGrid as="ul" columns={2} gapX="6" gapY="3" listStyleType="none">
+            <Box as="ul" display="grid" gridTemplateColumns="repeat(2, minmax(0, 1fr))" columnGap="6" rowGap="3" listStyleType="none">
               {FOOTER_LINKS.map(({ label, href }) => (
                 <li key={href}>
                   <Link asChild color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
@@ -53,7 +53,7 @@ export function PublicFooter() {
                   </Link>
                 </li>
               ))}
-            </SimpleGrid>
+            </Box>
           </Box>
 
           <Stack gap="3" align={{ base: 'flex-start', lg: 'flex-end' }}>

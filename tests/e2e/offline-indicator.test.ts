@@ -1,0 +1,50 @@
+// The offline notice (issue 14, part 3): shown while the browser is offline and when a request
+// finds our server unreachable, saying what still works; the spec's own messages stay as they are.
+// The server is really stopped for the second half: setOffline does not cut a service worker's
+// fetches, and a server that is down is what a dead network looks like to the page.
+import { describe, expect, it, vi } from 'vitest';
+import { newAppContext, PHONE, useOwnServer } from './support/browser';
+
+vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
+
+describe('offline notice', () => {
+  const own = useOwnServer();
+
+  it('appears when the browser goes offline or the server cannot be reached, and goes when it is back', async () => {
+    // No service worker: its first activation may reload the page, which with the server stopped
+    // would leave nothing to test; the page's own requests are what the notice follows.
+    const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/login');
+    const notice = page.getByRole('status').filter({ hasText: 'You are offline' });
+    expect(await notice.count()).toBe(0);
+
+    // The browser's own flag.
+    await context.setOffline(true);
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.innerText()).toContain('Pages you have opened before still work');
+    await context.setOffline(false);
+    await expect.poll(() => notice.count()).toBe(0);
+
+    // The browser thinks it is online, but nothing answers: the login fails with the spec's
+    // message, and the notice says why.
+    await own.server.stop();
+    // A block whose code had not loaded yet (the footer, near view) cannot load now: the page
+    // stays, without it (it used to go blank).
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Login');
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => alerts).toEqual(['Login failed. Please try again.']);
+    await expect.poll(() => notice.count()).toBe(1);
+    await page.screenshot({ path: 'test-results/offline-notice-390.png' });
+    await context.close();
+  });
+});
