@@ -1,4 +1,5 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { FloatingNotice } from './ui/FloatingNotice';
 
 function OfflineIcon() {
   return (
@@ -13,22 +14,7 @@ function OfflineIcon() {
 /** 'You are offline' with what still works (OfflineIndicator shows it while offline). */
 export function OfflineNotice() {
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      zIndex="toast"
-      bottom={{ base: 3, md: 6 }}
-      left={{ base: 3, md: 6 }}
-      right={{ base: 3, md: 'auto' }}
-      maxW={{ md: 'sm' }}
-      p="4"
-      rounded="l3"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border.emphasized"
-      boxShadow="0 18px 50px -12px rgba(0, 0, 0, 0.7)"
-    >
+    <FloatingNotice side="left">
       <HStack gap="3" align="flex-start">
         <Box color="fg.warning" mt="0.5">
           <OfflineIcon />
@@ -43,6 +29,6 @@ export function OfflineNotice() {
           </Text>
         </Stack>
       </HStack>
-    </Box>
+    </FloatingNotice>
   );
 }
