@@ -1,0 +1,50 @@
+// The progress a generation screen shows while it waits (spec document 2 §4, ARCHITECTURE §8):
+// it rises at a fixed pace per kind of job, never past 95 until the job is done, and shows the
+// server's own progress instead whenever that is higher (still capped at 95). Back to 0 when the
+// job ends, done or failed.
+import { useEffect, useState } from 'react';
+
+/** The screens that show a percentage (faces show a waiting text instead). */
+export type ProgressKind = 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music';
+
+export const PROGRESS_CAP = 95;
+
+/** Milliseconds per point: images 5 points/s; videos 1 per 4.2 s; cloth 1 per 2 s; image to video and music 1 per 2.5 s. */
+export const MS_PER_POINT: Readonly<Record<ProgressKind, number>> = {
+  image: 200,
+  video: 4200,
+  clothSwap: 2000,
+  imageToVideo: 2500,
+  music: 2500,
+};
+
+/** The percentage to show `elapsedMs` into a job, given the server's progress (0-100) if known. */
+export function progressAt(kind: ProgressKind, elapsedMs: number, serverProgress = 0): number {
+  const paced = Math.floor(Math.max(0, elapsedMs) / MS_PER_POINT[kind]);
+  const server = Number.isFinite(serverProgress) ? Math.floor(serverProgress) : 0;
+  return Math.min(PROGRESS_CAP, Math.max(0, paced, server));
+}
+
+/**
+ * The percentage for a running job, ticking once per point; 0 while `running` is false (so it
+ * resets as soon as the job ends, done or failed).
+ */
+export function useGenerationProgress(kind: ProgressKind, running: boolean, serverProgress = 0): number {
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!running) {
+      setStartedAt(null);
+      return;
+    }
+    const started = Date.now();
+    setStartedAt(started);
+    setNow(started);
+    const timer = setInterval(() => setNow(Date.now()), MS_PER_POINT[kind]);
+    return () => clearInterval(timer);
+  }, [running, kind]);
+
+  if (!running || startedAt === null) return 0;
+  return progressAt(kind, now - startedAt, serverProgress);
+}
