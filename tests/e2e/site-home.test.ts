@@ -16,6 +16,17 @@ async function revealSections(page: Page): Promise<void> {
   expect(await pending.count()).toBe(0);
 }
 
+/** Home with the page clock frozen once the testimonial slider shows its three cards. */
+async function sliderOnFrozenClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  await revealSections(page);
+  const slider = page.getByRole('region', { name: 'Testimonials slider' });
+  await expect.poll(() => slider.getByRole('group').count()).toBe(3);
+  await freezeClock(page);
+  return slider;
+}
+
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (d) => {
@@ -181,12 +192,7 @@ describe('home: testimonials', () => {
   const middle = (page: Page) => page.getByRole('region', { name: 'Testimonials slider' }).locator('[aria-current="true"]').getAttribute('aria-label');
 
   it('the slider advances one card every 3000 ms, wraps, and has Previous/Next', async () => {
-    await f.page.clock.install();
-    await f.page.goto('/');
-    await revealSections(f.page);
-    const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
-    await expect.poll(() => slider.getByRole('group').count()).toBe(3);
-    await freezeClock(f.page);
+    const slider = await sliderOnFrozenClock(f.page);
     const index = async () => Number((await middle(f.page))?.split(' of ')[0]);
     const start = await index();
     expect(start).toBeGreaterThanOrEqual(2); // starts with cards 1, 2, 3; it may have advanced before the pause
@@ -215,12 +221,7 @@ describe('home: testimonials', () => {
   });
 
   it('the slider stands still under the pointer, with focus inside, when paused, and under reduced motion (WCAG 2.2.2)', async () => {
-    await f.page.clock.install();
-    await f.page.goto('/');
-    await revealSections(f.page);
-    const slider = f.page.getByRole('region', { name: 'Testimonials slider' });
-    await expect.poll(() => slider.getByRole('group').count()).toBe(3);
-    await freezeClock(f.page);
+    const slider = await sliderOnFrozenClock(f.page);
     const index = async () => (await middle(f.page)) ?? '';
     const before = await index();
     await slider.hover();
