@@ -107,7 +107,17 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['defineConfig', 'createAnatomy'] },
       // One chunk per start-up stage of src/main.tsx (scripts/build/startupChunks.ts).
       input: startupInput('index.html'),
-      output: { codeSplitting: { groups: startupGroups() } },
+      // The studio (its screens and their shared code) is one chunk, 14 KB gzip: split per
+      // screen, the dozens of small shared modules were each a file named in the preload
+      // lists of the app chunk every public page downloads.
+      output: {
+        codeSplitting: {
+          groups: [
+            ...startupGroups(),
+            { name: 'studio', priority: 0, includeDependenciesRecursively: false, test: /[\\/]src[\\/](studio|pages[\\/]studio)[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });

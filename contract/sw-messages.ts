@@ -25,6 +25,16 @@ const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAIT
 /** Name of the runtime cache that holds site media images (page and worker agree on it). */
 export const SITE_MEDIA_CACHE = 'site-media-images';
 
+/**
+ * The runtime cache of the user's own media (generated results, fetched sources: /media/gen/,
+ * /media/fetched/): matched without the page's time-stamp query, bounded, and deleted by the page
+ * at sign-out so the next person on the device never sees it.
+ */
+export const USER_MEDIA_CACHE = 'user-media';
+export const USER_MEDIA_PATH = /^\/media\/(gen|fetched)\//;
+export const USER_MEDIA_MAX_ENTRIES = 200;
+export const USER_MEDIA_MAX_BYTES = 150 * 1024 * 1024;
+
 /** Narrows untrusted `event.data` to a known message. */
 export function isSwMessage(data: unknown): data is SwMessage {
   return (

@@ -2,6 +2,7 @@
 interface ImportMetaEnv {
   readonly VITE_BACKEND_URL?: string;
   readonly VITE_CLIENT_SECRET?: string;
+  readonly VITE_RESULT_SECRET?: string;
   readonly VITE_MEDIA_BASE_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
 }

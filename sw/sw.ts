@@ -10,7 +10,8 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { isSwMessage, SITE_MEDIA_CACHE } from '../contract/sw-messages';
+import { isSwMessage, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH } from '../contract/sw-messages';
+import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
 import { FFMPEG_CACHE, FFMPEG_ROOT } from '../src/workers/ffmpegCore';
@@ -33,10 +34,34 @@ registerRoute(
 
 const sameOrigin = (url: URL): boolean => url.origin === self.location.origin;
 
+function withoutQuery(request: Request): Request | string {
+  const url = new URL(request.url);
+  if (!url.search) return request;
+  url.search = '';
+  return url.href;
+}
+
 // Site media images (public pages): cache first, warmed in the background; before the generic
 // media route so it wins. Videos are not routed, so their range requests go straight through.
 registerRoute(siteMediaRoute(SITE_MEDIA_CACHE));
 
+// The user's own pictures: one entry per file whatever its time-stamp query (spec §3 adds one to
+// every result URL), bounded in count and bytes; the page deletes this cache at sign-out.
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && USER_MEDIA_PATH.test(url.pathname) && request.destination === 'image',
+  new CacheFirst({
+    cacheName: USER_MEDIA_CACHE,
+    plugins: [
+      // The key is the path alone, for reads and writes: two requests of one file racing with
+      // different queries still leave one entry.
+      { cacheKeyWillBeUsed: async ({ request }) => withoutQuery(request) },
+      new ExpirationPlugin({ maxEntries: USER_MEDIA_MAX_ENTRIES, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      cacheBytesPlugin(USER_MEDIA_MAX_BYTES),
+    ],
+  }),
+);
+
+// Other media pictures (template thumbnails and pictures).
 registerRoute(
   ({ url, request }) =>
     sameOrigin(url) && url.pathname.startsWith('/media/') && request.destination === 'image',

@@ -2,13 +2,21 @@
 // starts with an empty sessionStorage, so main.tsx restores the session from here before the
 // first render. The service worker can read the same record (it cannot read sessionStorage).
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { USER_MEDIA_CACHE } from '../../contract/sw-messages';
 import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
+import { STUDIO_SESSION_KEYS } from './studioSessionKeys';
 import { markSessionKept, sessionKept } from './sessionKeeping';
+
+// The studio imports its key names from here, so they load with this chunk, not one of their own.
+export { StudioSessionKey } from './studioSessionKeys';
 
 export const SESSION_DB_NAME = 'persona-session';
 export const SESSION_STORE_NAME = 'session';
 /** The one record of the store: the session's sessionStorage keys and values. */
 export const SESSION_RECORD_KEY = 'current';
+
+/** Every key the persisted session copies: the account's and the studio's. */
+export const PERSISTED_SESSION_KEYS: readonly SessionKeyName[] = [...SESSION_KEYS, ...STUDIO_SESSION_KEYS];
 
 export type PersistedSession = Partial<Record<SessionKeyName, string>>;
 
@@ -41,7 +49,7 @@ export async function clearPersistedSession(): Promise<void> {
 /** The session keys currently in sessionStorage. */
 export function readSessionFromStorage(): PersistedSession {
   const session: PersistedSession = {};
-  for (const key of SESSION_KEYS) {
+  for (const key of PERSISTED_SESSION_KEYS) {
     const value = sessionStorage.getItem(key);
     if (value !== null) session[key] = value;
   }
@@ -82,6 +90,29 @@ export async function persistSessionFromStorage(): Promise<void> {
       await savePersistedSession(session);
     } catch {
       // IndexedDB unavailable (private mode, quota): the tab keeps working from sessionStorage.
+    }
+  }).catch(() => undefined);
+}
+
+/**
+ * Copies values that are not tokens (the studio's results and running jobs) into the stored
+ * record of the same user, whatever this tab's token generation: they never rotate.
+ */
+export async function persistSessionValues(values: PersistedSession): Promise<void> {
+  const userId = sessionStorage.getItem(SessionKey.userId);
+  if (!userId) return;
+  await withSessionLock(async () => {
+    const stored = await loadQuietly();
+    if (!stored || stored[SessionKey.userId] !== userId) return;
+    const next: PersistedSession = { ...stored };
+    for (const [key, value] of Object.entries(values) as [SessionKeyName, string | undefined][]) {
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+    }
+    try {
+      await savePersistedSession(next);
+    } catch {
+      // IndexedDB unavailable: the tab keeps working from sessionStorage.
     }
   }).catch(() => undefined);
 }
@@ -150,10 +181,15 @@ export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean
     return false;
   }
   if (!session || sessionStorage.getItem(SessionKey.accessToken)) return false;
-  for (const key of SESSION_KEYS) {
+  for (const key of PERSISTED_SESSION_KEYS) {
     const value = session[key];
     if (value !== undefined) sessionStorage.setItem(key, value);
   }
   return true;
 }
 
+/** The signed-out user's own media leaves the device's caches with the session. */
+export async function clearUserMediaCache(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(USER_MEDIA_CACHE).catch(() => false);
+}

@@ -1,4 +1,7 @@
-// The spec's sessionStorage keys (document 1 §3, document 2 §3), named once.
+// The spec's sessionStorage keys (document 1 §3, document 2 §3), named once. The studio's own
+// keys live in studioSessionKeys.ts, out of the chunks every public page loads.
+import type { StudioSessionKeyName } from './studioSessionKeys';
+
 export const SessionKey = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -15,7 +18,7 @@ export const SessionKey = {
   tokenGeneration: 'tokenGeneration',
 } as const;
 
-export type SessionKeyName = (typeof SessionKey)[keyof typeof SessionKey];
+export type SessionKeyName = (typeof SessionKey)[keyof typeof SessionKey] | StudioSessionKeyName;
 
 /** Keys that make up a signed-in session; cleared together on logout or a failed refresh. */
 export const SESSION_KEYS: readonly SessionKeyName[] = [

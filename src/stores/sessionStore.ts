@@ -63,7 +63,8 @@ export function writeSignIn({ access, refresh, profile, flags }: SignInData): vo
 async function clearEverywhere(): Promise<void> {
   clearSession();
   try {
-    await (await persisted()).clearPersistedSession();
+    const session = await persisted();
+    await Promise.all([session.clearPersistedSession(), session.clearUserMediaCache()]);
   } catch {
     // IndexedDB unavailable: nothing was persisted there either.
   }

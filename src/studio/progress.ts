@@ -27,9 +27,10 @@ export function progressAt(kind: ProgressKind, elapsedMs: number, serverProgress
 
 /**
  * The percentage for a running job, ticking once per point; 0 while `running` is false (so it
- * resets as soon as the job ends, done or failed).
+ * resets as soon as the job ends, done or failed). `since` is when the job started, for a job
+ * picked up again after a reload; by default, when `running` became true.
  */
-export function useGenerationProgress(kind: ProgressKind, running: boolean, serverProgress = 0): number {
+export function useGenerationProgress(kind: ProgressKind, running: boolean, serverProgress = 0, since?: number): number {
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -38,12 +39,12 @@ export function useGenerationProgress(kind: ProgressKind, running: boolean, serv
       setStartedAt(null);
       return;
     }
-    const started = Date.now();
+    const started = since ?? Date.now();
     setStartedAt(started);
-    setNow(started);
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), MS_PER_POINT[kind]);
     return () => clearInterval(timer);
-  }, [running, kind]);
+  }, [running, kind, since]);
 
   if (!running || startedAt === null) return 0;
   return progressAt(kind, now - startedAt, serverProgress);

@@ -1,17 +1,14 @@
 // Accessibility (issue 14, part 7): axe-core with the WCAG 2.0 A/AA and 2.1 AA rules on every
-// public route and every signed-in screen that exists, on a phone (390x844) and a desktop
+// public route and every signed-in screen (the studio's in studio.test.ts), on a phone (390x844) and a desktop
 // (1440x900), after scrolling through the page so that everything loaded near view is there.
-// No rule is disabled. Later screens join SIGNED_IN as they land.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// No rule is disabled.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { signedInUser } from './support/accountsApi';
+import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Public routes: the prerendered pages, the other login modes and a page that does not exist.
@@ -19,15 +16,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 const BLOG_POSTS = PRERENDERED_PATHS.filter((path) => path.startsWith('/blogsDetails/'));
 const PUBLIC = [...PRERENDERED_PATHS.filter((path) => !BLOG_POSTS.slice(2).includes(path)), '/forgot', '/no-such-page'];
-/** Signed-in screens that exist so far (the studio screens are placeholders until they land). */
-const SIGNED_IN = ['/face', '/image', '/video', '/clothSwap', '/Imagetovideo', '/AIMusic', '/gallery', '/profile', '/feedback', '/address', '/subscription'];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
+/**
+ * The signed-in screens outside the studio: tests/e2e/studio.test.ts runs the same check on every
+ * studio screen at both sizes, full of results, tours, pickers and grids.
+ */
+const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription'];
 
 /** Scrolls to the bottom in screen-sized steps (sections load near view), then back to the top. */
 async function scrollThrough(page: Page): Promise<void> {
@@ -47,17 +40,7 @@ async function violations(page: Page, path: string, spoil?: () => void): Promise
   await page.goto(path);
   await scrollThrough(page);
   if (spoil) await page.evaluate(spoil);
-  // evaluate(), not a script tag: the CSP allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = (await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-      .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      .then((r) => r.violations),
-    TAGS,
-  )) as Violation[];
-  return found.map(
-    (v) => `${path} ${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
-  );
+  return axeViolations(page, path);
 }
 
 describe.each([

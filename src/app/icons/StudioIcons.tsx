@@ -1,4 +1,4 @@
-// Outline icons for the studio navigation and layout controls.
+// Outline icons for the studio navigation, layout and result controls.
 import { SvgIcon, type IconProps } from './SvgIcon';
 
 export const FaceIcon = (p: IconProps) => (
@@ -84,3 +84,28 @@ export const PanelIcon = ({ open, ...p }: IconProps & { open: boolean }) => (
   </SvgIcon>
 );
 
+export const ZoomIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5M11 8v6M8 11h6" />
+  </SvgIcon>
+);
+
+export const DownloadIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M12 3v12m0 0-4.5-4.5M12 15l4.5-4.5M4 17v2.5A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5V17" />
+  </SvgIcon>
+);
+
+export const InfoIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </SvgIcon>
+);
+
+export const ExpandIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </SvgIcon>
+);

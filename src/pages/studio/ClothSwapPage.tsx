@@ -1,11 +1,88 @@
-import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { StudioSessionKey } from '../../lib/persistedSession';
+import { Box, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { CLOTH_CATEGORIES, STUDIO_MESSAGES } from '../../../contract/studio';
+import { getSession, SessionKey } from '../../lib/session';
+import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
+import { GenerateButton } from '../../studio/ui/GenerateButton';
+import { NativeSelect } from '../../studio/ui/NativeSelect';
+import { Placeholder } from '../../studio/ui/Placeholder';
+import { ResultPanel } from '../../studio/ui/ResultPanel';
+import { StudioScreen } from '../../studio/ui/StudioScreen';
 
-/** Cloth Swap (/clothSwap). The screen's content plugs in below the title. */
+type Category = (typeof CLOTH_CATEGORIES)[number];
+const CATEGORY_LABELS: Record<Category, string> = { tops: 'Tops', bottoms: 'Bottoms', 'one-pieces': 'One-pieces' };
+const SLOT = StudioSessionKey.clothImage;
+
+/** Cloth Swap (/clothSwap): an uploaded garment on one of the user's generated images. */
 export default function ClothSwapPage() {
+  const [image, setImage] = useState<PickedImage | null>(null);
+  const [garment, setGarment] = useState<File | null>(null);
+  const [category, setCategory] = useState<Category>('tops');
+  const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'clothSwap', 'clothSwap');
+  const preview = useMemo(() => (garment ? URL.createObjectURL(garment) : null), [garment]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const generate = () => {
+    if (!image || !garment) return window.alert(STUDIO_MESSAGES.cloth);
+    const form = new FormData();
+    form.append('user_id', getSession(SessionKey.userId) ?? '');
+    form.append('image_template', image.url);
+    form.append('category', category);
+    form.append('cloth_image', garment, garment.name);
+    void startGeneration(SLOT, async () => ({ path: '/newclothchanger/', body: form }));
+  };
+
   return (
-    <PageSection maxW="7xl" py={{ base: 6, md: 10 }}>
-      <PageTitle title="Cloth Swap" />
-    </PageSection>
+    <StudioScreen
+      title="Cloth"
+      highlight="Swap"
+      notice={notice}
+      onCloseNotice={closeNotice}
+      form={
+        <>
+          <GeneratedImagePicker id="cloth-image" selected={image} onSelect={setImage} />
+          <Field.Root>
+            <Field.Label>Garment</Field.Label>
+            <HStack gap="3" align="center" w="full">
+              {preview && (
+                <Box w="16" h="16" rounded="lg" overflow="hidden" flexShrink={0} bg="bg.muted">
+                  <img src={preview} alt="The uploaded garment" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+                </Box>
+              )}
+              <Input type="file" accept="image/*" p="1.5" onChange={(e) => setGarment(e.target.files?.[0] ?? null)} />
+            </HStack>
+            <Field.HelperText>Supports PNG, JPEG, WEBP</Field.HelperText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label htmlFor="cloth-category">Category</Field.Label>
+            <NativeSelect id="cloth-category" value={category} onChange={(e) => setCategory(e.target.value as Category)}>
+              {CLOTH_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field.Root>
+          <Stack gap="2">
+            <GenerateButton label="Generate Image" busy={Boolean(running)} percent={percent} onClick={generate} />
+            <Text fontSize="xs" color="fg.muted">
+              Takes about a minute.
+            </Text>
+          </Stack>
+        </>
+      }
+      result={
+        <ResultPanel
+          kind="image"
+          result={result}
+          busy={Boolean(running)}
+          busyText={`Swapping the garment... ${percent}%`}
+          label="Cloth swap result"
+          placeholder={<Placeholder path="features/clothswap.webp" caption="Your cloth swap will appear here." />}
+        />
+      }
+    />
   );
 }

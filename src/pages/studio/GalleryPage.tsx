@@ -1,11 +1,129 @@
-import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { Box, Button, Center, Heading, HStack, IconButton, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { galleryData, useGalleryStore, type GalleryData } from '../../studio/galleryStore';
+import { DownloadButton } from '../../studio/ui/DownloadButton';
+import { ZoomIcon } from '../../app/icons/StudioIcons';
+import { ModeTabs } from '../../studio/ui/ModeTabs';
+import { PreviewDialog } from '../../studio/ui/PreviewDialog';
+import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 
-/** Gallery (/gallery). The screen's content plugs in below the title. */
-export default function GalleryPage() {
+type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
+const TABS: readonly { value: Tab; label: string }[] = [
+  { value: 'faces', label: 'faces' },
+  { value: 'images', label: 'images' },
+  { value: 'videos', label: 'videos' },
+  { value: 'cloth', label: 'cloth' },
+  { value: 'imgTovideo', label: 'imgTovideo' },
+  { value: 'audio', label: 'audio' },
+];
+
+/** Spec §2: the empty state of each tab. */
+const EMPTY: Record<Tab, { heading: string; to: string }> = {
+  faces: { heading: 'Generate Face First', to: '/face' },
+  images: { heading: 'Generate Image First', to: '/image' },
+  videos: { heading: 'Generate Video First', to: '/video' },
+  cloth: { heading: 'Generate Cloth First', to: '/clothSwap' },
+  imgTovideo: { heading: 'Generate Image to Video First', to: '/Imagetovideo' },
+  audio: { heading: 'Generate Music First', to: '/AIMusic' },
+};
+
+interface Item {
+  id: string;
+  url: string;
+  kind: 'image' | 'video' | 'audio';
+}
+
+/** The items of a tab, newest first (as the server sends them), those without a URL dropped. */
+function itemsOf(data: GalleryData, tab: Tab): Item[] {
+  const list: Item[] =
+    tab === 'faces' ? data.faces.map((f) => ({ id: f.id, url: f.image_url, kind: 'image' }))
+    : tab === 'images' ? data.images.map((i) => ({ id: i.id, url: i.image_url, kind: 'image' }))
+    : tab === 'videos' ? data.videos.map((v) => ({ id: v.id, url: v.video_url, kind: 'video' }))
+    : tab === 'cloth' ? data.cloth.map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image' }))
+    : tab === 'imgTovideo' ? data.gen_video.map((v) => ({ id: v.id, url: v.video_url, kind: 'video' }))
+    : data.audio.map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio' }));
+  return list.filter((item) => item.url);
+}
+
+const TAB_NOUN: Record<Tab, string> = { faces: 'Face', images: 'Image', videos: 'Video', cloth: 'Cloth swap', imgTovideo: 'Image to video', audio: 'Song' };
+
+function GalleryItem({ item, tab, index, onPreview }: { item: Item; tab: Tab; index: number; onPreview: () => void }) {
+  const name = `${TAB_NOUN[tab]} ${index + 1}`;
   return (
-    <PageSection maxW="7xl" py={{ base: 6, md: 10 }}>
-      <PageTitle title="Gallery" />
-    </PageSection>
+    <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="2" role="listitem">
+      <Box rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}>
+        {item.kind === 'image' ? (
+          <img src={item.url} alt={name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : item.kind === 'video' ? (
+          <video src={item.url} muted playsInline preload="metadata" aria-label={name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : (
+          <Box p="2">
+            <Text fontSize="sm" mb="2">
+              {name}
+            </Text>
+            <audio src={item.url} controls preload="none" aria-label={name} style={{ width: '100%' }} />
+          </Box>
+        )}
+      </Box>
+      {item.kind !== 'audio' && (
+        <HStack justify="space-between" gap="2">
+          <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
+            <ZoomIcon />
+          </IconButton>
+          {tab !== 'faces' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} />}
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+/** Gallery (/gallery): everything the user made, by kind, newest first. */
+export default function GalleryPage() {
+  const [tab, setTab] = useState<Tab>('faces');
+  const [preview, setPreview] = useState<Item | null>(null);
+  const fetch = useGalleryStore((s) => s.fetch);
+  const load = useGalleryStore((s) => s.load);
+  const data = useGalleryStore(galleryData);
+  // Every visit shows fresh data (another tab or device may have added items).
+  useEffect(() => void fetch(true), [fetch]);
+
+  const items = data ? itemsOf(data, tab) : [];
+  return (
+    <StudioScreenFrame title="Gallery">
+      <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
+        {!data ? (
+          load.state === 'error' ? (
+            <Stack align="center" py="12" gap="3" role="alert">
+              <Text>{load.message}</Text>
+              <Button size="sm" onClick={() => void fetch(true)}>
+                Try again
+              </Button>
+            </Stack>
+          ) : (
+            <Center py="16">
+              <Spinner size="lg" role="status" aria-label="Loading your gallery" />
+            </Center>
+          )
+        ) : items.length === 0 ? (
+          <Stack align="center" textAlign="center" py="12" gap="3">
+            <Heading as="h2" size="lg">
+              {EMPTY[tab].heading}
+            </Heading>
+            <Text color="fg.muted">No items found. Please generate an influencer to get started.</Text>
+            <Link asChild color="brand.300" fontWeight="semibold">
+              <RouterLink to={EMPTY[tab].to}>{EMPTY[tab].heading}</RouterLink>
+            </Link>
+          </Stack>
+        ) : (
+          <SimpleGrid role="list" aria-label={`Your ${tab}`} columns={tab === 'audio' ? { base: 1, md: 2, xl: 3 } : { base: 2, md: 3, xl: 4 }} gap={{ base: 3, md: 4 }}>
+            {items.map((item, i) => (
+              <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => setPreview(item)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </ModeTabs>
+      {preview && preview.kind !== 'audio' && <PreviewDialog open onClose={() => setPreview(null)} kind={preview.kind} src={preview.url} alt="Preview" />}
+    </StudioScreenFrame>
   );
 }

@@ -1,11 +1,144 @@
-import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { StudioSessionKey } from '../../lib/persistedSession';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { STUDIO_MESSAGES } from '../../../contract/studio';
+import { templateUrl, type TemplateEntry } from '../../content/templates';
+import { getSession, SessionKey } from '../../lib/session';
+import type { GalleryFace, Gender } from '../../studio/galleryStore';
+import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
+import { resolveLink } from '../../studio/jobs';
+import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { useTour, type TourStep } from '../../studio/tour';
+import { FacePicker } from '../../studio/ui/FacePicker';
+import { GenderToggle } from '../../studio/ui/GenderToggle';
+import { GenerateButton } from '../../studio/ui/GenerateButton';
+import { ModeTabs } from '../../studio/ui/ModeTabs';
+import { NativeSelect } from '../../studio/ui/NativeSelect';
+import { Placeholder } from '../../studio/ui/Placeholder';
+import { ResultPanel } from '../../studio/ui/ResultPanel';
+import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 
-/** Image Generation (/image). The screen's content plugs in below the title. */
+type Mode = 'prompt' | 'link' | 'template';
+const TABS = [
+  { value: 'prompt', label: 'Prompt' },
+  { value: 'link', label: 'Link' },
+  { value: 'template', label: 'Template' },
+] as const;
+
+const SLOTS = {
+  prompt: { female: StudioSessionKey.imagePrompt, male: StudioSessionKey.imagePromptMen },
+  link: { female: StudioSessionKey.imageLink, male: StudioSessionKey.imageLinkMen },
+  template: { female: StudioSessionKey.imageTemplate, male: StudioSessionKey.imageTemplateMen },
+} as const;
+
+const SWAP_PATHS = {
+  link: { female: '/generate-image-temp/', male: '/generate-image-temp-link-men/' },
+  template: { female: '/generate-image-temp/', male: '/generate-image-temp-template-men/' },
+} as const;
+
+const TABS_STEP: TourStep = { element: '#image-tabs', title: 'Three ways to make an image', description: 'Prompt: describe the scene. Link: put your face into an Instagram post. Template: pick one of our pictures.' };
+const FACE_STEP: TourStep = { element: '#image-face', title: 'Choose a face', description: 'Your three newest faces are here; View All shows every face you made.' };
+const GENERATE_STEP: TourStep = { element: '#image-generate', title: 'Generate', description: 'Press Generate Image and watch the progress; it takes about a minute.' };
+const RESULT_STEP: TourStep = { element: '#image-result', title: 'Your image', description: 'Preview it full size or download it with the watermark. It is saved to your gallery.' };
+
+/** A different step list per tab (spec §2). */
+const TOURS: Record<Mode, readonly TourStep[]> = {
+  prompt: [TABS_STEP, { element: '#image-pose', title: 'Pick a pose', description: 'Random, Selfie, Half body or Full body.' }, FACE_STEP, { element: '#image-prompt', title: 'Describe the scene', description: 'Where, what she or he wears, the light and the mood.' }, GENERATE_STEP, RESULT_STEP],
+  link: [TABS_STEP, FACE_STEP, { element: '#image-link', title: 'Paste a link', description: 'The link of an Instagram post; your face replaces the one in the picture.' }, GENERATE_STEP, RESULT_STEP],
+  template: [TABS_STEP, FACE_STEP, { element: '#image-templates', title: 'Pick a template', description: 'Choose one of the ready-made pictures.' }, GENERATE_STEP, RESULT_STEP],
+};
+
+/** Image Generation (/image): a chosen face by prompt, in an Instagram post, or on a template. */
 export default function ImagePage() {
+  const [gender, setGender] = useState<Gender>('female');
+  const [mode, setMode] = useState<Mode>('prompt');
+  const [face, setFace] = useState<GalleryFace | null>(null);
+  const [pose, setPose] = useState<Pose | ''>('');
+  const [prompt, setPrompt] = useState('');
+  const [link, setLink] = useState('');
+  const [template, setTemplate] = useState<TemplateEntry | null>(null);
+  const slot = SLOTS[mode][gender];
+  const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'image', 'image');
+  const startTour = useTour('image', TOURS[mode]);
+
+  const changeGender = (g: Gender) => {
+    setGender(g);
+    setTemplate(null);
+  };
+
+  const generate = () => {
+    const userId = getSession(SessionKey.userId) ?? '';
+    if (!face) return window.alert(STUDIO_MESSAGES.face);
+    if (mode === 'prompt') {
+      if (!pose || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imagePrompt);
+      const text = imagePrompt(prompt, gender, pose, face.face_prompt);
+      void startGeneration(slot, async () => ({ path: gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/', body: { user_id: userId, face_url: face.image_url, prompt: text } }));
+    } else if (mode === 'link') {
+      const url = link.trim();
+      if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
+      void startGeneration(slot, async () => ({ path: SWAP_PATHS.link[gender], body: { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url) } }));
+    } else {
+      if (!template) return window.alert(STUDIO_MESSAGES.template);
+      void startGeneration(slot, async () => ({ path: SWAP_PATHS.template[gender], body: { user_id: userId, face: face.image_url, image: templateUrl(template.path) } }));
+    }
+  };
+
   return (
-    <PageSection maxW="7xl" py={{ base: 6, md: 10 }}>
-      <PageTitle title="Image Generation" />
-    </PageSection>
+    <StudioScreen
+      title="Image"
+      highlight="Generation"
+      onTour={startTour}
+      notice={notice}
+      onCloseNotice={closeNotice}
+      form={
+        <>
+          <GenderToggle value={gender} onChange={changeGender} />
+          <ModeTabs id="image-tabs" label="Image from" tabs={TABS} value={mode} onChange={setMode}>
+            <Stack gap="5">
+              {mode === 'prompt' && (
+                <Field.Root id="image-pose">
+                  <Field.Label htmlFor="image-pose-select">Pose</Field.Label>
+                  <NativeSelect id="image-pose-select" value={pose} onChange={(e) => setPose(e.target.value as Pose | '')}>
+                    <option value="">Select a pose</option>
+                    {POSES.map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </Field.Root>
+              )}
+              <FacePicker id="image-face" gender={gender} selected={face} onSelect={setFace} />
+              {mode === 'prompt' && (
+                <Field.Root id="image-prompt">
+                  <Field.Label>Prompt</Field.Label>
+                  <Textarea value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} maxLength={2000} placeholder="On a rooftop in Mumbai at golden hour, linen shirt, relaxed smile" />
+                </Field.Root>
+              )}
+              {mode === 'link' && (
+                <Field.Root id="image-link">
+                  <Field.Label>Instagram link</Field.Label>
+                  <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/p/..." autoComplete="off" />
+                </Field.Root>
+              )}
+              {mode === 'template' && <TemplateGrid id="image-templates" kind="image" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />}
+            </Stack>
+          </ModeTabs>
+          <GenerateButton id="image-generate" label="Generate Image" busy={Boolean(running)} percent={percent} onClick={generate} />
+        </>
+      }
+      result={
+        <ResultPanel
+          id="image-result"
+          kind="image"
+          result={result}
+          busy={Boolean(running)}
+          busyText={`Generating your image... ${percent}%`}
+          label="Generated image"
+          placeholder={<Placeholder path="features/image.webp" caption="Your image will appear here." />}
+        />
+      }
+    />
   );
 }

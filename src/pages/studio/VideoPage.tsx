@@ -1,11 +1,109 @@
-import { PageSection } from '../../app/ui/PageSection';
-import { PageTitle } from '../../app/ui/PageTitle';
+import { StudioSessionKey } from '../../lib/persistedSession';
+import { Field, Input, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { STUDIO_MESSAGES } from '../../../contract/studio';
+import { templateUrl, type TemplateEntry } from '../../content/templates';
+import { getSession, SessionKey } from '../../lib/session';
+import type { GalleryFace, Gender } from '../../studio/galleryStore';
+import { resolveLink } from '../../studio/jobs';
+import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { useTour, type TourStep } from '../../studio/tour';
+import { FacePicker } from '../../studio/ui/FacePicker';
+import { GenderToggle } from '../../studio/ui/GenderToggle';
+import { GenerateButton } from '../../studio/ui/GenerateButton';
+import { ModeTabs } from '../../studio/ui/ModeTabs';
+import { Placeholder } from '../../studio/ui/Placeholder';
+import { ResultPanel } from '../../studio/ui/ResultPanel';
+import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 
-/** Video Generation (/video). The screen's content plugs in below the title. */
+type Mode = 'link' | 'template';
+const TABS = [
+  { value: 'link', label: 'Link' },
+  { value: 'template', label: 'Template' },
+] as const;
+
+const SLOTS = {
+  link: { female: StudioSessionKey.videoLink, male: StudioSessionKey.videoLinkMen },
+  template: { female: StudioSessionKey.videoTemplate, male: StudioSessionKey.videoTemplateMen },
+} as const;
+
+const TOUR: readonly TourStep[] = [
+  { element: '#video-tabs', title: 'Link or template', description: 'Put your face into an Instagram reel, or into one of our video templates.' },
+  { element: '#video-face', title: 'Choose a face', description: 'Your three newest faces are here; View All shows every face you made.' },
+  { element: '#video-source', title: 'The video', description: 'Paste the reel link, or pick a template: the previews play as you scroll.' },
+  { element: '#video-generate', title: 'Generate', description: 'Videos take up to 10 minutes. You can keep using the studio meanwhile.' },
+  { element: '#video-result', title: 'Your video', description: 'It plays here when ready: watch it fullscreen or download it with the watermark.' },
+];
+
+/** Video Generation (/video): a face swapped into an Instagram reel or a video template. */
 export default function VideoPage() {
+  const [gender, setGender] = useState<Gender>('female');
+  const [mode, setMode] = useState<Mode>('link');
+  const [face, setFace] = useState<GalleryFace | null>(null);
+  const [link, setLink] = useState('');
+  const [template, setTemplate] = useState<TemplateEntry | null>(null);
+  const slot = SLOTS[mode][gender];
+  const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'video', 'video');
+  const startTour = useTour('video', TOUR);
+
+  const generate = () => {
+    const userId = getSession(SessionKey.userId) ?? '';
+    if (!face) return window.alert(STUDIO_MESSAGES.face);
+    if (mode === 'link') {
+      const url = link.trim();
+      if (!url) return window.alert(STUDIO_MESSAGES.videoLink);
+      void startGeneration(slot, async () => ({ path: '/face-swap/', body: { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url) } }));
+    } else {
+      if (!template) return window.alert(STUDIO_MESSAGES.template);
+      void startGeneration(slot, async () => ({ path: '/face-swap/', body: { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(template.path) } }));
+    }
+  };
+
   return (
-    <PageSection maxW="7xl" py={{ base: 6, md: 10 }}>
-      <PageTitle title="Video Generation" />
-    </PageSection>
+    <StudioScreen
+      title="Video"
+      highlight="Generation"
+      onTour={startTour}
+      notice={notice}
+      onCloseNotice={closeNotice}
+      form={
+        <>
+          <GenderToggle
+            value={gender}
+            onChange={(g) => {
+              setGender(g);
+              setTemplate(null);
+            }}
+          />
+          <ModeTabs id="video-tabs" label="Video from" tabs={TABS} value={mode} onChange={setMode}>
+            <Stack gap="5">
+              <FacePicker id="video-face" gender={gender} selected={face} onSelect={setFace} />
+              {mode === 'link' ? (
+                <Field.Root id="video-source">
+                  <Field.Label>Instagram reel link</Field.Label>
+                  <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/reel/..." autoComplete="off" />
+                </Field.Root>
+              ) : (
+                <TemplateGrid id="video-source" kind="video" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />
+              )}
+            </Stack>
+          </ModeTabs>
+          <GenerateButton id="video-generate" label="Generate Video" busy={Boolean(running)} percent={percent} onClick={generate} />
+        </>
+      }
+      result={
+        <ResultPanel
+          id="video-result"
+          kind="video"
+          result={result}
+          busy={Boolean(running)}
+          busyText="Don't refresh, please wait 10 minutes..."
+          label="Generated video"
+          fullscreen
+          placeholder={<Placeholder kind="video" path="features/imagetovideo.mp4" caption="A sample: your video will play here." />}
+        />
+      }
+    />
   );
 }

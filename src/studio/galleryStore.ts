@@ -1,0 +1,71 @@
+// The user's gallery (POST /gallery/), loaded once per screen visit and refreshed after every
+// generation that succeeds (spec §4). The face pickers read the faces from here.
+import { create } from 'zustand';
+import type { GalleryResponse } from '../../contract/studio';
+import { api, ApiError } from '../api/client';
+import { getSession, SessionKey } from '../lib/session';
+
+export type GalleryData = GalleryResponse;
+export type GalleryFace = GalleryData['faces'][number];
+export type Gender = 'female' | 'male';
+
+type GalleryLoad = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: GalleryData } | { state: 'error'; message: string };
+
+interface GalleryState {
+  /** The user the data belongs to: another sign-in in the same tab starts afresh. */
+  userId: string | null;
+  load: GalleryLoad;
+  /** Faces chosen in the pickers, most recent first, per gender (spec: the chosen face moves to the front). */
+  chosen: Record<Gender, string[]>;
+  /** Loads unless loaded for this user (or `force`). */
+  fetch: (force?: boolean) => Promise<void>;
+  choose: (gender: Gender, faceId: string) => void;
+}
+
+let inFlight: Promise<void> | null = null;
+
+export const useGalleryStore = create<GalleryState>((set, get) => ({
+  userId: null,
+  load: { state: 'idle' },
+  chosen: { female: [], male: [] },
+  fetch: (force = false) => {
+    const userId = getSession(SessionKey.userId);
+    if (!userId) return Promise.resolve();
+    const { load, userId: owner } = get();
+    if (owner !== userId) set({ userId, load: { state: 'idle' }, chosen: { female: [], male: [] } });
+    else if (!force && (load.state === 'ready' || load.state === 'loading')) return inFlight ?? Promise.resolve();
+    // A refresh keeps showing the data it replaces.
+    if (get().load.state !== 'ready') set({ load: { state: 'loading' } });
+    inFlight = api
+      .post<GalleryData>('/gallery/', { user_id: userId }, { securityKey: true })
+      .then((res) => {
+        if (getSession(SessionKey.userId) === userId) set({ load: { state: 'ready', data: res.data } });
+      })
+      .catch((err: unknown) => {
+        if (get().load.state === 'ready') return; // keep the last data; the next refresh tries again
+        const message = err instanceof ApiError && err.status === 0 ? 'The gallery could not be loaded: you seem to be offline.' : 'The gallery could not be loaded. Please try again.';
+        set({ load: { state: 'error', message } });
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  },
+  choose: (gender, faceId) =>
+    set((s) => ({ chosen: { ...s.chosen, [gender]: [faceId, ...s.chosen[gender].filter((id) => id !== faceId)] } })),
+}));
+
+/** The user's faces of one gender, chosen ones first (most recent choice first), then newest first. */
+export function orderedFaces(data: GalleryData | null, gender: Gender, chosen: readonly string[]): GalleryFace[] {
+  const faces = (data?.faces ?? []).filter((f) => f.gender === gender || (f.gender === null && gender === 'female'));
+  const rank = (f: GalleryFace) => {
+    const i = chosen.indexOf(f.id);
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return faces.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+}
+
+/** A hook for the ready gallery data (null until loaded), loading it on first use. */
+export function galleryData(state: GalleryState): GalleryData | null {
+  return state.load.state === 'ready' && state.userId === getSession(SessionKey.userId) ? state.load.data : null;
+}

@@ -1,0 +1,137 @@
+// The studio's generations per slot (one slot per screen, mode and gender: the spec's loading
+// flags and result keys, §3). A job is followed here, outside any screen, so it goes on while
+// the user visits another screen; its result is stored under the slot's session key and the
+// gallery refreshed (§4). Screens read running state, progress, result and error by slot.
+import { useEffect, useMemo } from 'react';
+import { create } from 'zustand';
+import { getSession, SessionKey, type SessionKeyName } from '../lib/session';
+import { useGalleryStore } from './galleryStore';
+import { noticeFor, type NoticeScreen } from './notices';
+import { followJob, GenerationError, pendingJob, resultUrl, submitGeneration, type GenerationCall } from './jobs';
+import { useGenerationProgress, type ProgressKind } from './progress';
+import { loadResult, saveResult, type StoredResult } from './results';
+
+export type Slot = SessionKeyName;
+
+export interface RunningJob {
+  since: number;
+  /** The server's progress (0-100) when it reports one. */
+  progress: number;
+}
+
+interface StudioState {
+  userId: string | null;
+  running: Partial<Record<Slot, RunningJob>>;
+  results: Partial<Record<Slot, StoredResult>>;
+  errors: Partial<Record<Slot, GenerationError>>;
+  clearError: (slot: Slot) => void;
+}
+
+export const useStudioStore = create<StudioState>((set) => ({
+  userId: null,
+  running: {},
+  results: {},
+  errors: {},
+  clearError: (slot) => set((s) => ({ errors: { ...s.errors, [slot]: undefined } })),
+}));
+
+const set = useStudioStore.setState;
+const get = useStudioStore.getState;
+
+/** Another user signed in in this tab: nothing of the last one's carries over. */
+function ownedByCurrentUser(): string | null {
+  const userId = getSession(SessionKey.userId);
+  if (get().userId !== userId) set({ userId, running: {}, results: {}, errors: {} });
+  return userId;
+}
+
+/** Spec §8: failures are logged; the screen shows its notice. */
+function fail(slot: Slot, err: unknown): void {
+  const error = err instanceof GenerationError ? err : new GenerationError(err instanceof Error ? err.message : String(err), 0);
+  console.error(`Generation failed (${slot})`, error);
+  patch('running', slot, undefined);
+  patch('errors', slot, error);
+}
+
+const patch = <K extends 'running' | 'results' | 'errors'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
+  set((s) => ({ [key]: { ...s[key], [slot]: value } }) as Partial<StudioState>);
+
+async function follow(slot: Slot, jobId: string, since: number, userId: string): Promise<void> {
+  patch('running', slot, { since, progress: 0 });
+  try {
+    const job = await followJob(slot, jobId, {
+      onUpdate: (view) => {
+        if (getSession(SessionKey.userId) === userId) patch('running', slot, { since, progress: view.progress });
+      },
+    });
+    finish(slot, userId, job as unknown as Record<string, unknown>, jobId);
+  } catch (err) {
+    if (getSession(SessionKey.userId) === userId) fail(slot, err);
+  }
+}
+
+function finish(slot: Slot, userId: string, fields: Record<string, unknown>, jobId: string): void {
+  if (getSession(SessionKey.userId) !== userId) return;
+  patch('running', slot, undefined);
+  const url = resultUrl(fields);
+  if (!url) return fail(slot, new GenerationError('Unexpected response from the server', 0));
+  const result: StoredResult = { url, engine: typeof fields.engine === 'string' ? fields.engine : null, at: Date.now(), jobId };
+  saveResult(slot, result);
+  patch('results', slot, result);
+  void useGalleryStore.getState().fetch(true);
+}
+
+/**
+ * Starts a generation in `slot`: `prepare` runs first (checks, link resolution) and returns the
+ * call; its errors, like the call's, land in the slot's error. Nothing starts while the slot runs.
+ */
+export async function startGeneration(slot: Slot, prepare: () => Promise<GenerationCall>): Promise<void> {
+  const userId = ownedByCurrentUser();
+  if (!userId || get().running[slot]) return;
+  patch('errors', slot, undefined);
+  patch('running', slot, { since: Date.now(), progress: 0 });
+  try {
+    const call = await prepare();
+    const job = await submitGeneration(slot, call);
+    if (job.done) finish(slot, userId, job.done, job.jobId);
+    else await follow(slot, job.jobId, job.startedAt, userId);
+  } catch (err) {
+    if (getSession(SessionKey.userId) === userId) fail(slot, err);
+  }
+}
+
+/** Follows the slot's job again if one was running when the page was last open (reload, reopened app). */
+export function resumeGeneration(slot: Slot): void {
+  const userId = ownedByCurrentUser();
+  if (!userId || get().running[slot]) return;
+  const job = pendingJob(slot);
+  if (job) void follow(slot, job.jobId, job.startedAt, userId);
+}
+
+export interface SlotView {
+  running: RunningJob | null;
+  result: StoredResult | null;
+  error: GenerationError | null;
+}
+
+/** A screen's view of a slot: picks up its pending job on mount, reads the stored result. */
+export function useSlot(slot: Slot): SlotView {
+  useEffect(() => resumeGeneration(slot), [slot]);
+  const running = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.running[slot] : undefined));
+  const result = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.results[slot] : undefined));
+  const error = useStudioStore((s) => s.errors[slot]);
+  // Decrypted once per slot and result, not at every progress tick.
+  const stored = useMemo(() => result ?? loadResult(slot), [slot, result]);
+  return { running: running ?? null, result: stored, error: error ?? null };
+}
+
+/**
+ * Everything a generation screen shows of its slot: running state, result, the percentage of
+ * its kind (spec §4; faces show none) and the notice of its failure (§8) with a way to close it.
+ */
+export function useStudioSlot(slot: Slot, screen: NoticeScreen, progress?: ProgressKind) {
+  const { running, result, error } = useSlot(slot);
+  const percent = useGenerationProgress(progress ?? 'image', progress !== undefined && running !== null, running?.progress ?? 0, running?.since);
+  const clearError = useStudioStore((s) => s.clearError);
+  return { running, result, percent, notice: noticeFor(error, screen), closeNotice: () => clearError(slot) };
+}

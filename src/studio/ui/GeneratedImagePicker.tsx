@@ -1,0 +1,53 @@
+import { Box, Link, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PickTile } from './PickTile';
+import { galleryData, useGalleryStore } from '../galleryStore';
+
+export interface PickedImage {
+  id: string;
+  url: string;
+}
+
+/**
+ * The user's generated images to pick from (cloth swap, image to video), newest first; cloth
+ * swap results count too. With none, a link to /image (spec §2).
+ */
+export function GeneratedImagePicker({ selected, onSelect, id }: { selected: PickedImage | null; onSelect: (image: PickedImage) => void; id?: string }) {
+  const fetch = useGalleryStore((s) => s.fetch);
+  const load = useGalleryStore((s) => s.load);
+  const data = useGalleryStore(galleryData);
+  useEffect(() => void fetch(), [fetch]);
+
+  const images: PickedImage[] = data
+    ? [...data.images.map((i) => ({ id: i.id, url: i.image_url, at: i.created_at })), ...data.cloth.map((c) => ({ id: c.id, url: c.gen_image_url, at: c.created_at }))]
+        .sort((a, b) => b.at.localeCompare(a.at))
+        .map(({ id: itemId, url }) => ({ id: itemId, url }))
+    : [];
+
+  return (
+    <Box id={id}>
+      <Text fontWeight="medium" mb="2" id={`${id ?? 'images'}-label`}>
+        Choose a generated image
+      </Text>
+      {!data && load.state !== 'error' ? (
+        <Spinner size="sm" role="status" aria-label="Loading your images" />
+      ) : images.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {load.state === 'error' ? `${load.message} ` : 'You have no generated images yet. '}
+          <Link asChild color="brand.300" fontWeight="semibold">
+            <RouterLink to="/image">Generate an image first</RouterLink>
+          </Link>
+        </Text>
+      ) : (
+        <Box maxH={{ base: '16rem', md: '20rem' }} overflowY="auto" rounded="xl" borderWidth="1px" borderColor="border.muted" p="2">
+          <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-labelledby={`${id ?? 'images'}-label`}>
+            {images.map((image, i) => (
+              <PickTile key={image.id} label={`Generated image ${i + 1}`} selected={selected?.id === image.id} onClick={() => onSelect(image)} aspect="4 / 5" src={image.url} />
+            ))}
+          </SimpleGrid>
+        </Box>
+      )}
+    </Box>
+  );
+}

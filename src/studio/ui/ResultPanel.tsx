@@ -1,0 +1,84 @@
+import { Badge, Box, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type ReactNode } from 'react';
+import type { ImageVariant } from '../../workers/watermark';
+import { withTimestamp, type StoredResult } from '../results';
+import { DownloadButton } from './DownloadButton';
+import { ExpandIcon, ZoomIcon } from '../../app/icons/StudioIcons';
+import { PreviewDialog } from './PreviewDialog';
+
+interface ResultPanelProps {
+  kind: 'image' | 'video' | 'audio';
+  result: StoredResult | null;
+  /** Shown before anything is generated: the spec's default pictures or sample video. */
+  placeholder?: ReactNode;
+  busy: boolean;
+  busyText: string;
+  /** What the result is, for its alt text and labels: 'Generated face'. */
+  label: string;
+  /** Faces have no download (spec §2: only images and videos are downloaded). */
+  download?: boolean;
+  variant?: ImageVariant;
+  id?: string;
+  aspect?: string;
+  /** Videos: a fullscreen button (the video screen) instead of the preview modal. */
+  fullscreen?: boolean;
+}
+
+/**
+ * The right-hand panel of a generation screen: the result (or the default picture), a magnifier
+ * or fullscreen preview, the watermarked download, a 'Local engine' badge on results the local
+ * engine made, and, while a job runs, a spinner with the spec's waiting text.
+ */
+export function ResultPanel({ kind, result, placeholder, busy, busyText, label, download = true, variant, id, aspect = '4 / 5', fullscreen = false }: ResultPanelProps) {
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const src = result ? withTimestamp(result.url, result.at) : null;
+
+  return (
+    <Stack id={id} gap="3" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="2xl" p={{ base: 3, md: 4 }} aria-busy={busy}>
+      <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={kind === 'audio' ? undefined : aspect} minH={kind === 'audio' ? '8rem' : undefined}>
+        {src ? (
+          kind === 'image' ? (
+            <img src={src} alt={label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          ) : kind === 'video' ? (
+            <video ref={video} src={src} autoPlay muted loop playsInline aria-label={label} style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />
+          ) : (
+            <Box p="4" pt="10">
+              <audio src={src} controls aria-label={label} style={{ width: '100%' }} />
+            </Box>
+          )
+        ) : (
+          placeholder
+        )}
+        {result?.engine === 'local' && (
+          <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" title="Made by the built-in local engine: not AI output">
+            Local engine
+          </Badge>
+        )}
+        {busy && (
+          <Stack position="absolute" inset="0" align="center" justify="center" gap="3" bg="blackAlpha.700" textAlign="center" px="4" role="status">
+            <Spinner size="lg" color="white" />
+            <Text color="white" fontWeight="medium">
+              {busyText}
+            </Text>
+          </Stack>
+        )}
+      </Box>
+      {src && kind !== 'audio' && (
+        <HStack justify="space-between" flexWrap="wrap" gap="2">
+          {kind === 'video' && fullscreen ? (
+            <IconButton aria-label={`Fullscreen ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => void video.current?.requestFullscreen?.().catch(() => setPreviewOpen(true))}>
+              <ExpandIcon />
+            </IconButton>
+          ) : (
+            <IconButton aria-label={`Preview ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => setPreviewOpen(true)}>
+              <ZoomIcon />
+            </IconButton>
+          )}
+          {download && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} />}
+        </HStack>
+      )}
+      {src && kind !== 'audio' && <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} kind={kind} src={src} alt={label} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, Button, Grid, HStack, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../app/ui/PageSection';
+import { PageTitle } from '../../app/ui/PageTitle';
+import { useBlockDevTools } from '../../lib/blockDevTools';
+import { InfoIcon } from '../../app/icons/StudioIcons';
+import { NotificationBar, type StudioNotice } from './NotificationBar';
+
+interface StudioScreenProps {
+  title: string;
+  highlight?: string;
+  /** The 'How to use' button, on screens with a tour. */
+  onTour?: () => void;
+  notice?: StudioNotice | null;
+  onCloseNotice?: () => void;
+  /** The inputs (left on wide screens, first on phones). */
+  form: ReactNode;
+  /** The result panel (right on wide screens). */
+  result: ReactNode;
+}
+
+export const formCard = { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border.muted', rounded: '2xl', p: { base: 4, md: 6 } } as const;
+
+/** A studio page: the title (and 'How to use'), with the screen below; the spec's blocked dev-tools keys. */
+export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<StudioScreenProps, 'title' | 'highlight' | 'onTour'> & { children: ReactNode }) {
+  useBlockDevTools();
+  return (
+    <PageSection maxW="7xl" py={{ base: 5, md: 10 }}>
+      <HStack justify="space-between" align="center" gap="3" mb={{ base: 4, md: 6 }} flexWrap="wrap">
+        <PageTitle title={title} highlight={highlight} fontSize={{ base: '2xl', md: '4xl' }} />
+        {onTour && (
+          <Button variant="outline" size="sm" onClick={onTour}>
+            <InfoIcon />
+            How to use
+          </Button>
+        )}
+      </HStack>
+      {children}
+    </PageSection>
+  );
+}
+
+/** The frame of a generation screen (spec §2): title, 'How to use', notification bar, form and result. */
+export function StudioScreen({ title, highlight, onTour, notice = null, onCloseNotice, form, result }: StudioScreenProps) {
+  return (
+    <StudioScreenFrame title={title} highlight={highlight} onTour={onTour}>
+      <NotificationBar notice={notice} onClose={() => onCloseNotice?.()} />
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: 5, md: 8 }} alignItems="start">
+        <Stack gap="5" {...formCard}>
+          {form}
+        </Stack>
+        <Box>{result}</Box>
+      </Grid>
+    </StudioScreenFrame>
+  );
+}

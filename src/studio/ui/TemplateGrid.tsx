@@ -1,0 +1,84 @@
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { PickTile } from './PickTile';
+import { TEMPLATE_MANIFEST, templateUrl, type TemplateEntry, type TemplateGender, type TemplateKind } from '../../content/templates';
+
+interface TemplateGridProps {
+  kind: TemplateKind;
+  gender: TemplateGender;
+  selected: number | null;
+  onSelect: (template: TemplateEntry) => void;
+  id?: string;
+}
+
+/**
+ * A video preview that plays only while it is in view (156 clips on one screen). Its poster and
+ * clip are asked for only when it first comes into view: posters load eagerly otherwise, and 156 of
+ * them would hold the browser's few connections to the server ahead of the user's generate call.
+ */
+function TemplateVideo({ entry }: { entry: TemplateEntry }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
+  const inView = useRef(false);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([e]) => {
+      inView.current = Boolean(e?.isIntersecting);
+      if (!inView.current) return video.pause();
+      setSeen(true);
+      void video.play().catch(() => undefined);
+    }, { threshold: 0.25 });
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    // A clip that scrolled into view before its source was set starts once it has one.
+    if (seen && inView.current) void ref.current?.play().catch(() => undefined);
+  }, [seen]);
+  return (
+    <video
+      ref={ref}
+      src={seen ? templateUrl(entry.path) : undefined}
+      poster={seen ? templateUrl(entry.thumb) : undefined}
+      muted
+      loop
+      playsInline
+      preload="none"
+      aria-hidden="true"
+      style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
+}
+
+/**
+ * The template grid (spec §2): pictures for images; autoplaying, muted, looping previews in
+ * reverse order for videos. A scrolling box keeps the generate button in reach.
+ */
+export function TemplateGrid({ kind, gender, selected, onSelect, id }: TemplateGridProps) {
+  const entries = TEMPLATE_MANIFEST.filter((t) => t.kind === kind && t.gender === gender);
+  const ordered = kind === 'video' ? [...entries].reverse() : entries;
+  return (
+    <Box id={id}>
+      <Text fontWeight="medium" mb="2" id={`${kind}-templates-label`}>
+        Choose a template
+      </Text>
+      <Box maxH={{ base: '18rem', md: '22rem' }} overflowY="auto" rounded="xl" borderWidth="1px" borderColor="border.muted" p="2" tabIndex={-1}>
+        <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-labelledby={`${kind}-templates-label`}>
+          {ordered.map((t) => (
+            <PickTile
+              key={t.id}
+              label={`Template ${t.id}`}
+              selected={selected === t.id}
+              onClick={() => onSelect(t)}
+              aspect="3 / 4"
+              src={kind === 'image' ? templateUrl(t.thumb) : undefined}
+            >
+              {kind === 'video' && <TemplateVideo entry={t} />}
+            </PickTile>
+          ))}
+        </SimpleGrid>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,425 @@
+// The studio end to end (issue 13; spec document 2): a subscribed user (real sign-up, a plan
+// granted by the operator command) drives every screen against the real server and the local
+// engine, in the built app. One server and one signed-in page are shared by the tests in order,
+// as a person uses the studio (faces first, then what needs them); a second account without a
+// plan sees the empty gallery and the 403 path.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectAlerts, logIn } from './support/accounts';
+import { axeViolations } from './support/axe';
+import { signedInUser, type TestUser } from './support/accountsApi';
+import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
+import { subscribedUser } from './support/studio';
+
+vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
+
+/** Screens to look at by eye, kept out of the repository. */
+const SHOTS = process.env.STUDIO_SHOTS_DIR ?? '/tmp/studio-shots';
+const STUDIO_ROUTES = ['/face', '/image', '/video', '/clothSwap', '/Imagetovideo', '/AIMusic', '/gallery'];
+
+const own = useOwnServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+let context: BrowserContext;
+let page: Page;
+let alerts: string[];
+let files: string;
+let user: TestUser;
+
+/** What the server says about a tour, as a new login answers it. */
+async function guideSeen(who: TestUser, section: 'face' | 'image' | 'video'): Promise<boolean> {
+  const res = await fetch(`${own.server.url}/api/manual_login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who.email, password: who.password }) });
+  const body = (await res.json()) as Record<string, unknown>;
+  return body[`guide_tour_${section}_seen`] === true;
+}
+
+function ffmpeg(args: string[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+}
+
+beforeAll(async () => {
+  files = mkdtempSync(join(tmpdir(), 'studio-files-'));
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050:duration=16', '-ac', '1', join(files, 'song.wav')]);
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050:duration=5', '-ac', '1', join(files, 'short.wav')]);
+  writeFileSync(join(files, 'broken.mp3'), Buffer.from('ID3 this is not audio at all'.repeat(50)));
+  writeFileSync(join(files, 'song.ogg'), Buffer.from('OggS'));
+  await sharp({ create: { width: 400, height: 500, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
+    .composite([{ input: await sharp({ create: { width: 240, height: 300, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 1 } } }).png().toBuffer(), left: 80, top: 100 }])
+    .png()
+    .toFile(join(files, 'garment.png'));
+  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
+  page = await context.newPage();
+  alerts = collectAlerts(page);
+});
+afterAll(async () => {
+  await routedContext?.close();
+  await context?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+let routedContext: BrowserContext | undefined;
+
+/**
+ * A second tab of the same user in a context without a service worker, so page.route sees (and
+ * may hold) its API requests; signed in through the login form.
+ */
+async function routedPage(): Promise<Page> {
+  routedContext ??= await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP, serviceWorkers: 'block' });
+  const tab = await routedContext.newPage();
+  collectAlerts(tab);
+  if (!(await tab.evaluate(() => sessionStorage.getItem('accessToken')).catch(() => null))) {
+    await logIn(tab, user.email, user.password);
+    await tab.waitForURL('**/face');
+    // The tours were seen in the first tab; this one need not show them.
+    await tab.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
+  }
+  return tab;
+}
+
+const runningJob = (kind: string, progress: number) => ({ job_id: 'held', kind, status: 'running', progress, engine: 'local', error: null, created_at: '', updated_at: '', finished_at: null });
+
+/** The alert raised by `action` (spec §5 texts). */
+async function alertOf(action: () => Promise<void>): Promise<string> {
+  const before = alerts.length;
+  await action();
+  await expect.poll(() => alerts.length).toBeGreaterThan(before);
+  return alerts[alerts.length - 1];
+}
+
+const tour = (p: Page) => p.locator('.driver-popover');
+const button = (p: Page, name: string | RegExp) => p.getByRole('button', { name, exact: typeof name === 'string' });
+
+/** Waits for a screen whose tour opens by itself the first time, and closes that tour. */
+async function openWithTour(path: string): Promise<void> {
+  await page.goto(path);
+  await expect.poll(() => tour(page).isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => tour(page).count()).toBe(0);
+}
+
+async function generateFace(names: [string, string, string]): Promise<void> {
+  for (const [i, name] of names.entries()) await page.getByLabel(`Celebrity ${i + 1}`).fill(name);
+  await button(page, 'Generate Face').click();
+  await expect.poll(() => button(page, 'Generating...').isVisible().catch(() => false)).toBe(false);
+}
+
+/** The src of the result picture shown, without its time-stamp query. */
+const resultSrc = async (p: Page, name: string) => (await p.getByRole('img', { name, exact: true }).getAttribute('src'))?.replace(/\?t=\d+$/, '') ?? '';
+
+describe('studio (spec document 2)', () => {
+  it('face: the tour opens by itself once, goes forward and back to Finish Tour, and is recorded', async () => {
+    user = await subscribedUser(page, own.server, 'studio');
+    await expect.poll(() => tour(page).isVisible()).toBe(true);
+    await expect.poll(() => tour(page).locator('.driver-popover-title').innerText()).toBe('Pick a way to start');
+    expect(await axeViolations(page, '/face with its tour')).toEqual([]);
+    await tour(page).getByRole('button', { name: 'Next' }).click();
+    await tour(page).getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => tour(page).locator('.driver-popover-progress-text').innerText()).toBe('1 of 4');
+    for (let i = 0; i < 3; i++) await tour(page).getByRole('button', { name: 'Next' }).click();
+    expect(await guideSeen(user, 'face')).toBe(false);
+    await tour(page).getByRole('button', { name: 'Finish Tour' }).click();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('guideFace'))).toBe('true');
+    await expect.poll(() => guideSeen(user, 'face')).toBe(true); // POST /tour-complete/ reached the server
+    await page.reload();
+    await page.getByLabel('Celebrity 1').waitFor();
+    await page.waitForTimeout(1200);
+    expect(await tour(page).count()).toBe(0);
+    // The 'How to use' button still opens it.
+    await button(page, 'How to use').click();
+    await expect.poll(() => tour(page).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('face: alerts, then faces from celebrities and from a prompt for both genders, kept across a reload', async () => {
+    expect(await alertOf(() => button(page, 'Generate Face').click())).toBe('Please enter all celebrity names.');
+    await page.getByLabel('Celebrity 1').fill('Zendaya');
+    await page.getByLabel('Celebrity 2').fill('Emma Stone');
+    await button(page, 'Generate Face').click();
+    await page.getByLabel('Celebrity 3').fill('Priyanka Chopra');
+    await button(page, 'Generate Face').click();
+    await expect.poll(() => button(page, 'Generating...').isVisible()).toBe(true);
+    expect(await page.getByText("Don't refresh, please wait 1 minute...").isVisible()).toBe(true);
+    await page.getByRole('img', { name: 'Generated face' }).waitFor();
+    expect(await page.getByText('Local engine', { exact: true }).isVisible()).toBe(true);
+    const first = await resultSrc(page, 'Generated face');
+    await generateFace(['Deepika Padukone', 'Ana de Armas', 'Lupita Nyongo']);
+    await expect.poll(() => resultSrc(page, 'Generated face')).not.toBe(first);
+    const lastWomenCelebrity = await resultSrc(page, 'Generated face');
+
+    await page.getByRole('tab', { name: 'Prompt' }).click();
+    expect(await page.getByRole('img', { name: 'Generated face' }).count()).toBe(0); // each mode keeps its own result
+    expect(await alertOf(() => button(page, 'Generate Face').click())).toBe('Please enter a prompt.');
+    for (const prompt of ['Freckles, green eyes, auburn waves', 'Short black hair, warm smile']) {
+      await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+      await button(page, 'Generate Face').click();
+      await expect.poll(() => button(page, 'Generate Face').isVisible()).toBe(true);
+    }
+    await page.getByRole('img', { name: 'Generated face' }).waitFor();
+    await button(page, 'Men').click();
+    await page.getByRole('tab', { name: 'Celebrity' }).click();
+    await generateFace(['Shah Rukh Khan', 'Idris Elba', 'Dev Patel']);
+    await page.getByRole('img', { name: 'Generated face' }).waitFor();
+
+    // The last result per gender and mode comes back after a reload (stored encrypted).
+    const stored = await page.evaluate(() => sessionStorage.getItem('generatedFaceCelebrity'));
+    expect(stored).toBeTruthy();
+    expect(stored).not.toContain('/media/');
+    await page.reload();
+    await expect.poll(() => resultSrc(page, 'Generated face')).toBe(lastWomenCelebrity);
+    // The magnifier opens the full-size preview.
+    await button(page, 'Preview generated face').click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('img', { name: 'Generated face' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('image: alerts, the face picker (3 recent + View All, the chosen face first), prompt, link and template images with progress, watermarked download', async () => {
+    await openWithTour('/image');
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please select a face.');
+    const tiles = page.getByRole('group', { name: 'Choose a face' }).getByRole('button');
+    await expect.poll(() => tiles.count()).toBe(4); // 3 faces + View All
+    const srcOf = async (i: number) => (await tiles.nth(i).locator('img').getAttribute('src')) ?? '';
+    const newest = await srcOf(0);
+    await button(page, 'View All').click();
+    const dialog = page.getByRole('dialog', { name: 'Select face' });
+    await expect.poll(() => dialog.getByRole('button', { name: /^Face \d of 4$/ }).count()).toBe(4);
+    const oldest = (await dialog.getByRole('button', { name: 'Face 4 of 4' }).locator('img').getAttribute('src')) ?? '';
+    await dialog.getByRole('button', { name: 'Face 4 of 4' }).click();
+    await dialog.getByRole('button', { name: 'Select' }).click();
+    await expect.poll(() => srcOf(0)).toBe(oldest);
+    expect(await srcOf(1)).toBe(newest);
+    expect(await tiles.nth(0).getAttribute('aria-pressed')).toBe('true');
+
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please select a pose and provide a prompt.');
+    await page.getByLabel('Pose').selectOption('Selfie');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('On a rooftop at golden hour');
+    await button(page, 'Generate Image').click();
+    await expect.poll(() => button(page, /^Generating\.\.\. \(\d+%\)$/).isVisible()).toBe(true);
+    await page.getByRole('img', { name: 'Generated image' }).waitFor();
+    expect(await page.getByText('Local engine', { exact: true }).isVisible()).toBe(true);
+
+    // Watermarked download: a PNG the size of the result, marked at the bottom right.
+    const resultUrl = new URL(await resultSrc(page, 'Generated image'), own.server.url).href;
+    const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^watermarked-image-[\w-]+\.png$/);
+    const saved = join(files, download.suggestedFilename());
+    await download.saveAs(saved);
+    const original = Buffer.from(await (await fetch(resultUrl)).arrayBuffer());
+    const [a, b] = await Promise.all([sharp(original).metadata(), sharp(saved).metadata()]);
+    expect(b.format).toBe('png');
+    expect([b.width, b.height]).toEqual([a.width, a.height]);
+    const corner = { left: a.width! - 120, top: a.height! - 60, width: 100, height: 40 };
+    const [before, after] = await Promise.all([sharp(original).extract(corner).raw().toBuffer(), sharp(saved).removeAlpha().extract(corner).raw().toBuffer()]);
+    expect(before.equals(after)).toBe(false);
+
+    await page.getByRole('tab', { name: 'Link' }).click();
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please provide an Instagram link.');
+    await page.getByLabel('Instagram link').fill(`${own.server.url}/media/site/features/image.webp`);
+    await button(page, 'Generate Image').click();
+    await page.getByRole('img', { name: 'Generated image' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Template' }).click();
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please select a template.');
+    await page.getByRole('button', { name: 'Template 3', exact: true }).click();
+    await button(page, 'Generate Image').click();
+    await page.getByRole('img', { name: 'Generated image' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('image: the percentage rises 5 points a second, shows the server\'s when higher, capped at 95', async () => {
+    const tab = await routedPage();
+    let progress = 0;
+    await tab.route('**/api/jobs/*', (route) => route.fulfill({ json: runningJob('image', progress) }));
+    await tab.goto('/image');
+    await tab.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    await tab.getByLabel('Pose').selectOption('Full body');
+    await tab.getByRole('textbox', { name: 'Prompt' }).fill('In a park');
+    await button(tab, 'Generate Image').click();
+    const shown = async () => Number(/\((\d+)%\)/.exec(await button(tab, /^Generating\.\.\. \(\d+%\)$/).innerText())?.[1]);
+    const t0 = Date.now();
+    const p0 = await shown();
+    await tab.waitForTimeout(2000);
+    const p1 = await shown();
+    const rate = ((p1 - p0) * 1000) / (Date.now() - t0);
+    expect(rate).toBeGreaterThan(3.5);
+    expect(rate).toBeLessThan(6.5);
+    progress = 99; // the server reports more: shown, but never past 95 before the end
+    await expect.poll(shown).toBe(95);
+    await tab.unroute('**/api/jobs/*');
+    await tab.getByRole('img', { name: 'Generated image' }).waitFor();
+    expect(await button(tab, 'Generate Image').isEnabled()).toBe(true);
+  });
+
+  it('video: a template video; a reload in the middle of the job follows it again; fullscreen and download', { timeout: 150_000 }, async () => {
+    await openWithTour('/video');
+    await page.getByRole('tab', { name: 'Template' }).click();
+    expect(await alertOf(() => button(page, 'Generate Video').click())).toBe('Please select a face.');
+    await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    expect(await alertOf(() => button(page, 'Generate Video').click())).toBe('Please select a template.');
+    // Reverse order: the last template comes first.
+    expect(await page.getByRole('group', { name: 'Choose a template' }).getByRole('button').first().getAttribute('aria-label')).toBe('Template 156');
+    await page.getByRole('button', { name: 'Template 1', exact: true }).click();
+    // A second tab (no service worker, so its requests can be held) sees the job as running
+    // until it reloads; then it follows the job again from the session.
+    const tab = await routedPage();
+    // 37%: the server's progress, far above the video pace (1 point per 4.2 s), so showing it proves a poll.
+    await tab.route('**/api/jobs/*', (route) => route.fulfill({ json: runningJob('swapVideo', 37) }));
+    // Only the previews in view are asked for (posters load eagerly otherwise, and 156 of them
+    // held the generate call behind them for over a minute on a busy machine).
+    const previews = new Set<string>();
+    tab.on('request', (r) => void (/\/templates\/(thumbs\/)?VideoTemplate\//.test(r.url()) && previews.add(r.url())));
+    await tab.goto('/video');
+    await tab.getByRole('tab', { name: 'Template' }).click();
+    await tab.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    await tab.getByRole('button', { name: 'Template 2', exact: true }).click();
+    expect(previews.size).toBeGreaterThan(0);
+    expect(previews.size).toBeLessThan(100);
+    await button(tab, 'Generate Video').click();
+    await expect.poll(() => tab.getByText("Don't refresh, please wait 10 minutes...").isVisible()).toBe(true);
+    await expect.poll(() => button(tab, /^Generating\.\.\. \(\d+%\)$/).innerText(), { timeout: 10_000 }).toBe('Generating... (37%)');
+    expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toContain('generatedVideoTemplate');
+    await tab.unroute('**/api/jobs/*');
+    await tab.reload();
+    await tab.getByRole('tab', { name: 'Template' }).click();
+    const followed = tab.locator('video[aria-label="Generated video"]');
+    await followed.waitFor({ timeout: 60_000 });
+    expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toBe('{}');
+
+    // This page makes one too, start to end.
+    await button(page, 'Generate Video').click();
+    await expect.poll(() => page.getByText("Don't refresh, please wait 10 minutes...").isVisible()).toBe(true);
+    const video = page.locator('video[aria-label="Generated video"]');
+    await video.waitFor({ timeout: 60_000 });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 0)).toBe(true);
+    expect(await button(page, 'Fullscreen generated video').isVisible()).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), button(page, 'Download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^watermarked-video-[\w-]+\.mp4$/);
+    const saved = join(files, 'video.mp4');
+    await download.saveAs(saved);
+    const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', saved]).toString();
+    expect(streams).toContain('h264');
+  });
+
+  it('cloth swap and image to video: alerts, a garment on a generated image, a clip from an image', async () => {
+    await page.goto('/clothSwap');
+    await expect.poll(() => page.getByText('Supports PNG, JPEG, WEBP').isVisible()).toBe(true);
+    expect(await page.getByLabel('Category').inputValue()).toBe('tops');
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please select a generated image and upload a garment');
+    await page.getByRole('button', { name: 'Generated image 1', exact: true }).click();
+    await page.getByLabel('Garment').setInputFiles(join(files, 'garment.png'));
+    await page.getByLabel('Category').selectOption('bottoms');
+    await button(page, 'Generate Image').click();
+    await page.getByRole('img', { name: 'Cloth swap result' }).waitFor({ timeout: 30_000 });
+
+    await page.goto('/Imagetovideo');
+    expect(await alertOf(() => button(page, 'Generate Video').click())).toBe('Please select a generated image and prompt');
+    await page.getByRole('button', { name: 'Generated image 1', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('Slow zoom in as she smiles');
+    await button(page, 'Generate Video').click();
+    await expect.poll(() => button(page, /^Generating\.\.\. \(\d+%\)$/).isVisible()).toBe(true);
+    const clip = page.locator('video[aria-label="Image to video result"]');
+    await clip.waitFor({ timeout: 30_000 });
+    await button(page, 'Preview image to video result').click();
+    await expect.poll(() => page.getByRole('dialog').locator('video').count()).toBe(1);
+    await page.keyboard.press('Escape');
+  });
+
+  it('music: lyrics countdown and files checked before upload (format, length by decoding, unreadable), then a song', async () => {
+    await page.goto('/AIMusic');
+    await expect.poll(() => page.getByText('400 characters remaining').isVisible()).toBe(true);
+    expect(await alertOf(() => button(page, 'Generate Music').click())).toBe('Lyrics are required.');
+    await page.getByLabel('Lyrics').fill('Neon lights and a city that never sleeps');
+    await expect.poll(() => page.getByText('360 characters remaining').isVisible()).toBe(true);
+    expect(await alertOf(() => button(page, 'Generate Music').click())).toBe('Song file is required.');
+    const song = page.getByLabel('Song File');
+    expect(await alertOf(() => song.setInputFiles(join(files, 'song.ogg')))).toBe('File must be .wav or .mp3 format');
+    expect(await alertOf(() => song.setInputFiles(join(files, 'short.wav')))).toBe('File must be longer than 15 seconds');
+    expect(await alertOf(() => song.setInputFiles(join(files, 'broken.mp3')))).toBe('Error reading file.');
+    expect(await alertOf(() => button(page, 'Generate Music').click())).toBe('Song file is required.');
+    const count = alerts.length;
+    await song.setInputFiles(join(files, 'song.wav'));
+    await expect.poll(() => song.isEnabled()).toBe(true);
+    await button(page, 'Generate Music').click();
+    const audio = page.locator('audio[aria-label="Generated song"]');
+    await audio.waitFor({ timeout: 30_000 });
+    expect(alerts.length).toBe(count);
+  });
+
+  it('gallery: every tab lists what was made, newest first; preview; watermarked download; user media cached once per file', async () => {
+    await page.goto('/gallery');
+    const list = (name: string) => page.getByRole('list', { name: `Your ${name}` }).getByRole('listitem');
+    await expect.poll(() => list('faces').count()).toBe(5);
+    const expected = { images: 4, videos: 2, cloth: 1, imgTovideo: 1, audio: 1 };
+    for (const [tab, n] of Object.entries(expected)) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await expect.poll(() => list(tab).count()).toBe(n);
+    }
+    await page.getByRole('tab', { name: 'faces', exact: true }).click();
+    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0); // faces are not downloaded
+    await page.getByRole('tab', { name: 'images', exact: true }).click();
+    // Newest first: the template image made last leads.
+    await button(page, 'Preview image 1').click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('img', { name: 'Preview' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download image 1').click()]);
+    expect(download.suggestedFilename()).toMatch(/^watermarked-image-[\w-]+\.png$/);
+    // The service worker keeps one copy of each picture, whatever its time-stamp query.
+    const cached = await page.evaluate(async () => (await (await caches.open('user-media')).keys()).map((r) => new URL(r.url).pathname));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(new Set(cached).size).toBe(cached.length);
+  });
+
+  it('screens at 390x844 and 1440x900, full of results: no sideways scroll, no WCAG 2.1 AA violation', { timeout: 180_000 }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      for (const path of STUDIO_ROUTES) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForTimeout(400);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${viewport.width}`).toBeLessThanOrEqual(0);
+        // With results, pickers and grids full, as a user sees them.
+        expect(await axeViolations(page, `${path} at ${viewport.width}`)).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `${path.slice(1).toLowerCase()}-${viewport.width}.png`), fullPage: true });
+      }
+    }
+  });
+
+  it('signing out deletes the cached user media', async () => {
+    await page.goto('/profile');
+    await button(page, 'Sign out').click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.evaluate(() => caches.has('user-media')).catch(() => null)).toBe(false);
+  });
+
+  it('a user without a plan: the six empty gallery states, and 403 with Subscribe', async () => {
+    const other = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
+    const p = await other.newPage();
+    await signedInUser(p, own.server, 'noplan');
+    await p.keyboard.press('Escape');
+    await p.goto('/gallery');
+    const empty = { faces: ['Generate Face First', '/face'], images: ['Generate Image First', '/image'], videos: ['Generate Video First', '/video'], cloth: ['Generate Cloth First', '/clothSwap'], imgTovideo: ['Generate Image to Video First', '/Imagetovideo'], audio: ['Generate Music First', '/AIMusic'] };
+    for (const [tab, [heading, href]] of Object.entries(empty)) {
+      await p.getByRole('tab', { name: tab, exact: true }).click();
+      await expect.poll(() => p.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+      expect(await p.getByText('No items found. Please generate an influencer to get started.').isVisible()).toBe(true);
+      expect(await p.getByRole('link', { name: heading }).getAttribute('href')).toBe(href);
+    }
+    await p.goto('/image');
+    await p.keyboard.press('Escape');
+    expect(await p.getByRole('link', { name: 'Please Generate face' }).getAttribute('href')).toBe('/face');
+    await p.goto('/face');
+    await p.waitForTimeout(900);
+    await p.keyboard.press('Escape');
+    for (const [i, name] of ['A', 'B', 'C'].entries()) await p.getByLabel(`Celebrity ${i + 1}`).fill(name);
+    await button(p, 'Generate Face').click();
+    const notice = p.getByRole('alert').filter({ hasText: 'Subscription required.' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    await notice.getByRole('button', { name: 'Subscribe' }).click();
+    await p.waitForURL('**/subscription');
+    await other.close();
+  });
+});
