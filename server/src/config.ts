@@ -50,6 +50,9 @@ export const configTable = [
   { name: 'FETCH_ALLOW_HOSTS', default: '(unset: none)', description: 'Tests only: comma list of host or host:port that server-side fetches may reach although private or loopback. Refused in production.' },
   { name: 'TEMPLATES_AT_START', default: 'true', description: 'false: make templates only when first asked for, not the whole library at start (test servers).' },
   { name: 'TEMPLATE_CACHE', default: '(unset: no cache)', description: 'Folder keeping finished template media to copy instead of regenerating (tests, CI, many data folders).' },
+  { name: 'REPLICATE_API_TOKEN', default: '(unset)', description: 'Replicate API token; required when GENERATION_ENGINES names replicate. Never logged.' },
+  { name: 'REPLICATE_BASE_URL', default: 'https://api.replicate.com/v1', description: 'Replicate API base (a local fake in tests).' },
+  { name: 'REPLICATE_MODELS_PATH', default: '(unset: server/src/engines/replicate/models.json)', description: 'JSON file of the model and input template per capability for the replicate engine.' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
@@ -97,7 +100,7 @@ export interface Config {
 }
 
 export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
-export const ENGINE_NAMES = ['local'] as const;
+export const ENGINE_NAMES = ['local', 'replicate'] as const;
 
 export interface GenerationConfig {
   /** SHA-256 (hex) of CLIENT_SECRET: the security-key header generation calls carry. */
@@ -118,6 +121,8 @@ export interface GenerationConfig {
   readonly templateCache: string | null;
   /** Make the whole template library at start (else each template when first asked for). */
   readonly templatesAtStart: boolean;
+  /** The replicate engine's settings; null when no capability uses it. */
+  readonly replicate: { readonly token: string; readonly baseUrl: string; readonly modelsPath: string } | null;
 }
 
 export interface PaymentsConfig {
@@ -215,6 +220,17 @@ export const securityKeyFor = (secret: string): string => createHash('sha256').u
 function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
   const fetchAllowHosts = (r.raw('FETCH_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   if (fetchAllowHosts.length > 0 && nodeEnv === 'production') r.problem('FETCH_ALLOW_HOSTS', 'must not be set in production (it lets fetches reach private hosts)');
+  const engines = r.engines('GENERATION_ENGINES');
+  const usesReplicate = Object.values(engines).includes('replicate');
+  const replicateToken = r.raw('REPLICATE_API_TOKEN');
+  if (usesReplicate && !replicateToken) r.problem('REPLICATE_API_TOKEN', 'must be set when GENERATION_ENGINES names replicate');
+  const replicate = usesReplicate
+    ? {
+        token: replicateToken ?? '',
+        baseUrl: r.string('REPLICATE_BASE_URL', 'https://api.replicate.com/v1'),
+        modelsPath: r.path('REPLICATE_MODELS_PATH', fileURLToPath(new URL('./engines/replicate/models.json', import.meta.url))),
+      }
+    : null;
   return {
     securityKey: securityKeyFor(r.raw('CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET),
     ffmpegPath: r.executable('FFMPEG_PATH', 'ffmpeg'),
@@ -222,12 +238,13 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
     workerConcurrency: r.int('WORKER_CONCURRENCY', 2, 1, 32),
     leaseMs: r.int('JOB_LEASE_SECONDS', 30, 1, 600) * 1000,
     runJobs: r.flag('RUN_JOBS', true),
-    engines: r.engines('GENERATION_ENGINES'),
+    engines,
     uploadMaxBytes: r.int('UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     audioMaxBytes: r.int('AUDIO_MAX_BYTES', 30 * 1024 * 1024, 1024, 500 * 1024 * 1024),
     fetchAllowHosts,
     templateCache: r.raw('TEMPLATE_CACHE') === undefined ? null : r.path('TEMPLATE_CACHE', ''),
     templatesAtStart: r.flag('TEMPLATES_AT_START', true),
+    replicate,
   };
 }
 

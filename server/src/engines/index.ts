@@ -1,9 +1,10 @@
 // The engine of each capability, as GENERATION_ENGINES chooses (local by default).
 import type { GenerationConfig } from '../config.ts';
 import { localEngine } from './local/index.ts';
+import { readModelSpecs, replicateEngine } from './replicate/index.ts';
 import type { Capability, Engine } from './types.ts';
 
-const ENGINES: Readonly<Record<GenerationConfig['engines'][Capability], Engine>> = { local: localEngine };
+type EngineName = GenerationConfig['engines'][Capability];
 
 export interface EngineRegistry {
   /** The engine configured for `capability`. */
@@ -11,5 +12,15 @@ export interface EngineRegistry {
 }
 
 export function createEngines(config: GenerationConfig): EngineRegistry {
-  return { for: (capability) => ENGINES[config.engines[capability]] };
+  const engines: Record<EngineName, Engine | null> = {
+    local: localEngine,
+    replicate: config.replicate ? replicateEngine({ token: config.replicate.token, baseUrl: config.replicate.baseUrl, allowHosts: config.fetchAllowHosts, specs: readModelSpecs(config.replicate.modelsPath) }) : null,
+  };
+  return {
+    for: (capability) => {
+      const engine = engines[config.engines[capability]];
+      if (!engine) throw new Error(`engine ${config.engines[capability]} is not configured`);
+      return engine;
+    },
+  };
 }

@@ -1,0 +1,108 @@
+// The replicate engine: each capability is one hosted model (models.json, or the file
+// REPLICATE_MODELS_PATH names) whose input template is filled with ours: files as data URIs,
+// texts as text. The client (client.ts) runs the prediction; the first output file is copied into
+// the job's folder and judged by its bytes, never by what the model says it is.
+import { readFileSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { Capability, ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
+import { outputUrls, replicateClient, type ReplicateOptions } from './client.ts';
+
+export interface ModelSpec {
+  model: string;
+  input: Record<string, unknown>;
+}
+export type ModelSpecs = Partial<Record<Capability, ModelSpec>>;
+
+/** A value for a '{{name}}' placeholder: text, or a local file sent as a data URI. */
+type Value = string | { file: string };
+
+const MIME_BY_EXT: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.wav': 'audio/wav' };
+
+/** Replicate's names for our cloth categories (IDM-VTON's). */
+const CATEGORY: Record<ClothCategory, string> = { tops: 'upper_body', bottoms: 'lower_body', 'one-pieces': 'dresses' };
+
+/** The capabilities' models from a JSON file (read once, when the engines are made). */
+export function readModelSpecs(path: string): ModelSpecs {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const specs: ModelSpecs = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.startsWith('_')) continue;
+    const spec = value as Partial<ModelSpec>;
+    if (typeof spec?.model !== 'string' || !spec.input || typeof spec.input !== 'object') throw new Error(`${path}: ${key} needs a model and an input object`);
+    specs[key as Capability] = { model: spec.model, input: spec.input };
+  }
+  return specs;
+}
+
+async function dataUri(file: string): Promise<string> {
+  const mime = MIME_BY_EXT[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
+}
+
+/** The template with every '{{name}}' string replaced (unknown names are a configuration error). */
+export async function fillInput(template: unknown, values: Record<string, Value>): Promise<unknown> {
+  if (typeof template === 'string') {
+    const whole = /^\{\{(\w+)\}\}$/.exec(template);
+    if (!whole) return template;
+    const value = values[whole[1]];
+    if (value === undefined) throw new Error(`The model input names {{${whole[1]}}}, which this capability does not have`);
+    return typeof value === 'string' ? value : dataUri(value.file);
+  }
+  if (Array.isArray(template)) return Promise.all(template.map((t) => fillInput(t, values)));
+  if (template && typeof template === 'object') {
+    const entries = await Promise.all(Object.entries(template).map(async ([k, v]) => [k, await fillInput(v, values)] as const));
+    return Object.fromEntries(entries);
+  }
+  return template;
+}
+
+/** What a file is, from its first bytes. */
+async function sniff(path: string): Promise<EngineFile['mime'] | null> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    const b = buffer.subarray(0, bytesRead);
+    if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+    if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+    if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+    if (b.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
+    if (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+export function replicateEngine(options: ReplicateOptions & { specs: ModelSpecs }): Engine {
+  const client = replicateClient(options);
+
+  async function run(capability: Capability, values: Record<string, Value>, ctx: EngineContext, expect: 'image' | 'video' | 'audio'): Promise<EngineFile> {
+    const spec = options.specs[capability];
+    if (!spec) throw new Error(`No Replicate model is configured for ${capability}`);
+    const input = (await fillInput(spec.input, values)) as Record<string, unknown>;
+    const prediction = await client.run(spec.model, input, ctx.signal, (p) => ctx.progress(p));
+    const [url] = outputUrls(prediction.output);
+    const path = await client.download(url!, ctx.workDir, `replicate-output`, ctx.signal);
+    const mime = await sniff(path);
+    if (!mime || !mime.startsWith(expect)) throw new Error(`The ${capability} model answered a file that is not ${expect === 'audio' ? 'MP3 audio' : `a PNG, JPEG, WEBP or MP4 ${expect}`}`);
+    ctx.progress(99);
+    return { path, mime };
+  }
+
+  return {
+    name: 'replicate',
+    async face(input, ctx): Promise<FaceResult> {
+      const words = input.prompt ?? `a realistic portrait of a new ${input.gender === 'male' ? 'man' : 'woman'} blending the looks of ${input.celebrities!.join(', ')}`;
+      const file = await run('face', { prompt: words, gender: input.gender }, ctx, 'image');
+      return { ...file, facePrompt: words.slice(0, 500) };
+    },
+    image: (input, ctx) => run('image', { face: { file: input.facePath }, prompt: input.prompt, gender: input.gender }, ctx, 'image'),
+    swapImage: (input, ctx) => run('swapImage', { face: { file: input.facePath }, target: { file: input.targetPath } }, ctx, 'image'),
+    swapVideo: (input, ctx) => run('swapVideo', { face: { file: input.facePath }, target: { file: input.targetPath } }, ctx, 'video'),
+    clothSwap: (input, ctx) => run('clothSwap', { person: { file: input.personPath }, garment: { file: input.garmentPath }, category: CATEGORY[input.category] }, ctx, 'image'),
+    imageToVideo: (input, ctx) => run('imageToVideo', { image: { file: input.imagePath }, prompt: input.prompt }, ctx, 'video'),
+    music: (input, ctx) =>
+      run('music', { lyrics: input.lyrics, song: { file: input.songPath }, ...(input.voicePath ? { voice: { file: input.voicePath } } : {}), ...(input.instrumentalPath ? { instrumental: { file: input.instrumentalPath } } : {}) }, ctx, 'audio'),
+  };
+}
