@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ffmpegCorePlugin, watermarkBridgeChunk } from './scripts/build/ffmpegCore';
 import { chakraDropUnusedPalettes, chakraGlobalCssPlugin, chakraSkipRuntimeGlobalCss } from './scripts/build/chakraCss';
+import { afterBuild } from './scripts/build/afterBuild';
+import { precacheReport, PRECACHE_GLOBS } from './scripts/build/precacheBudget';
 import { prerenderPlugin } from './scripts/build/prerender';
 import { startupChunksCheck, startupGroups, startupInput } from './scripts/build/startupChunks';
 import { FFMPEG_ROOT } from './src/workers/ffmpegCore';
@@ -28,7 +30,6 @@ function copyManifest(): Plugin {
 // Writes .br and .gz beside each text asset; the server sends them as they are (preCompressed).
 // ffmpeg's core is left out: brotli at level 11 over its ~31 MB would dominate the build.
 function precompress(): Plugin {
-  let outDir = 'dist';
   const compressible = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/;
   const skipped = new Set([FFMPEG_ROOT.replaceAll('/', '')]);
   const walk = (dir: string, top = true): string[] =>
@@ -37,26 +38,15 @@ function precompress(): Plugin {
       if (top && skipped.has(name)) return [];
       return statSync(path).isDirectory() ? walk(path, false) : [path];
     });
-  return {
-    name: 'persona-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        for (const file of walk(outDir)) {
-          if (!compressible.test(file)) continue;
-          const source = readFileSync(file);
-          if (source.length < 1024) continue;
-          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-        }
-      },
-    },
-  };
+  return afterBuild('persona-precompress', (outDir) => {
+    for (const file of walk(outDir)) {
+      if (!compressible.test(file)) continue;
+      const source = readFileSync(file);
+      if (source.length < 1024) continue;
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  });
 }
 
 export default defineConfig({
@@ -77,16 +67,11 @@ export default defineConfig({
       manifest: false,
       injectRegister: false,
       registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
-        // ffmpeg's core (~31 MB) is fetched on the first video download and kept by a runtime
-        // route (sw/sw.ts), never downloaded at install.
-        globIgnores: ['ffmpeg/**'],
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      },
+      injectManifest: PRECACHE_GLOBS,
       devOptions: { enabled: false },
     }),
     precompress(),
+    precacheReport(),
   ],
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
   // The watermark worker imports ffmpeg's code on its first video job and starts ffmpeg's own

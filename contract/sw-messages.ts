@@ -22,6 +22,14 @@ export type SwMessageType = SwMessage['type'];
 
 const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA']);
 
+/**
+ * Worker -> page: Background Sync fired for the outbox; an open page sends the queued requests
+ * (it holds the session and follows the jobs).
+ */
+export const FLUSH_OUTBOX = 'FLUSH_OUTBOX';
+/** The Background Sync tag of the outbox, also the Web Lock that keeps two tabs from sending at once. */
+export const OUTBOX_SYNC_TAG = 'persona-outbox';
+
 /** Name of the runtime cache that holds site media images (page and worker agree on it). */
 export const SITE_MEDIA_CACHE = 'site-media-images';
 
@@ -44,3 +52,11 @@ export function isSwMessage(data: unknown): data is SwMessage {
     SW_MESSAGE_TYPES.has((data as { type: string }).type)
   );
 }
+
+/**
+ * The studio's IndexedDB stores of the user's own data (database and object store names): the
+ * gallery's last data, shown offline, and the outbox of generation calls waiting for the network.
+ * Cleared with the session at sign-out, like the user-media cache.
+ */
+export const GALLERY_DB = { name: 'persona-gallery', store: 'gallery' } as const;
+export const OUTBOX_DB = { name: 'persona-outbox', store: 'requests' } as const;

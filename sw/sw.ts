@@ -10,7 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { isSwMessage, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH } from '../contract/sw-messages';
+import { FLUSH_OUTBOX, isSwMessage, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH } from '../contract/sw-messages';
 import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
@@ -107,3 +107,15 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
   }
 });
+
+// Background Sync for the outbox (Chromium): the open pages send the queued generation calls, as
+// they hold the session and follow the jobs; without one open, the next start sends them.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((windows) => windows.forEach((w) => w.postMessage({ type: FLUSH_OUTBOX }))),
+  );
+}) as EventListener);

@@ -2,7 +2,7 @@
 // starts with an empty sessionStorage, so main.tsx restores the session from here before the
 // first render. The service worker can read the same record (it cannot read sessionStorage).
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { USER_MEDIA_CACHE } from '../../contract/sw-messages';
+import { GALLERY_DB, OUTBOX_DB, USER_MEDIA_CACHE } from '../../contract/sw-messages';
 import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
 import { STUDIO_SESSION_KEYS } from './studioSessionKeys';
 import { markSessionKept, sessionKept } from './sessionKeeping';
@@ -188,8 +188,13 @@ export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean
   return true;
 }
 
-/** The signed-out user's own media leaves the device's caches with the session. */
-export async function clearUserMediaCache(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  await caches.delete(USER_MEDIA_CACHE).catch(() => false);
+/**
+ * The signed-out user's own data leaves the device with the session: the media cache, the
+ * gallery kept for offline use, and requests still queued (they cannot be sent signed out).
+ */
+export async function clearUserData(): Promise<void> {
+  await Promise.all([
+    typeof caches === 'undefined' ? null : caches.delete(USER_MEDIA_CACHE).catch(() => false),
+    ...[GALLERY_DB, OUTBOX_DB].map((db) => clear(createStore(db.name, db.store)).catch(() => undefined)),
+  ]);
 }

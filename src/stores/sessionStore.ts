@@ -64,7 +64,7 @@ async function clearEverywhere(): Promise<void> {
   clearSession();
   try {
     const session = await persisted();
-    await Promise.all([session.clearPersistedSession(), session.clearUserMediaCache()]);
+    await Promise.all([session.clearPersistedSession(), session.clearUserData()]);
   } catch {
     // IndexedDB unavailable: nothing was persisted there either.
   }

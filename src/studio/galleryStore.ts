@@ -1,6 +1,10 @@
 // The user's gallery (POST /gallery/), loaded once per screen visit and refreshed after every
-// generation that succeeds (spec §4). The face pickers read the faces from here.
+// generation that succeeds (spec §4). The face pickers read the faces from here. The last data
+// is kept on the device (IndexedDB), shown at once while the fresh copy loads, and instead of
+// it when the network is gone, so the gallery opens offline, even in a reopened app.
+import { createStore, get as readStored, set as store, type UseStore } from 'idb-keyval';
 import { create } from 'zustand';
+import { GALLERY_DB } from '../../contract/sw-messages';
 import type { GalleryResponse } from '../../contract/studio';
 import { api, ApiError } from '../api/client';
 import { getSession, SessionKey } from '../lib/session';
@@ -9,7 +13,21 @@ export type GalleryData = GalleryResponse;
 export type GalleryFace = GalleryData['faces'][number];
 export type Gender = 'female' | 'male';
 
-type GalleryLoad = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: GalleryData } | { state: 'error'; message: string };
+/**
+ * `savedAt`: the data is the device's copy from that time, not (yet) the server's; `stale`:
+ * a fresh one could not be loaded (offline, or the server failing).
+ */
+type GalleryLoad = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: GalleryData; savedAt?: number; stale?: boolean } | { state: 'error'; message: string };
+
+interface SavedGallery {
+  data: GalleryData;
+  savedAt: number;
+}
+
+let db: UseStore | null = null;
+const galleryDb = () => (db ??= createStore(GALLERY_DB.name, GALLERY_DB.store));
+const readSaved = (userId: string) => readStored<SavedGallery>(userId, galleryDb()).catch(() => undefined);
+const save = (userId: string, data: GalleryData) => store(userId, { data, savedAt: Date.now() } satisfies SavedGallery, galleryDb()).catch(() => undefined);
 
 interface GalleryState {
   /** The user the data belongs to: another sign-in in the same tab starts afresh. */
@@ -34,15 +52,26 @@ export const useGalleryStore = create<GalleryState>((set, get) => ({
     const { load, userId: owner } = get();
     if (owner !== userId) set({ userId, load: { state: 'idle' }, chosen: { female: [], male: [] } });
     else if (!force && (load.state === 'ready' || load.state === 'loading')) return inFlight ?? Promise.resolve();
-    // A refresh keeps showing the data it replaces.
-    if (get().load.state !== 'ready') set({ load: { state: 'loading' } });
+    // A refresh keeps showing the data it replaces; a first load shows the device's copy meanwhile.
+    if (get().load.state !== 'ready') {
+      set({ load: { state: 'loading' } });
+      void readSaved(userId).then((saved) => {
+        if (saved && get().load.state !== 'ready' && getSession(SessionKey.userId) === userId) set({ load: { state: 'ready', data: saved.data, savedAt: saved.savedAt } });
+      });
+    }
     inFlight = api
       .post<GalleryData>('/gallery/', { user_id: userId }, { securityKey: true })
       .then((res) => {
-        if (getSession(SessionKey.userId) === userId) set({ load: { state: 'ready', data: res.data } });
+        if (getSession(SessionKey.userId) !== userId) return;
+        set({ load: { state: 'ready', data: res.data } });
+        void save(userId, res.data);
       })
-      .catch((err: unknown) => {
-        if (get().load.state === 'ready') return; // keep the last data; the next refresh tries again
+      .catch(async (err: unknown) => {
+        const shown = get().load;
+        // Keep the last data; the next refresh tries again.
+        if (shown.state === 'ready') return void (shown.savedAt && set({ load: { ...shown, stale: true } }));
+        const saved = await readSaved(userId);
+        if (saved && getSession(SessionKey.userId) === userId) return set({ load: { state: 'ready', data: saved.data, savedAt: saved.savedAt, stale: true } });
         const message = err instanceof ApiError && err.status === 0 ? 'The gallery could not be loaded: you seem to be offline.' : 'The gallery could not be loaded. Please try again.';
         set({ load: { state: 'error', message } });
       })
@@ -68,4 +97,9 @@ export function orderedFaces(data: GalleryData | null, gender: Gender, chosen: r
 /** A hook for the ready gallery data (null until loaded), loading it on first use. */
 export function galleryData(state: GalleryState): GalleryData | null {
   return state.load.state === 'ready' && state.userId === getSession(SessionKey.userId) ? state.load.data : null;
+}
+
+/** When the shown data is the device's copy because no fresh one could be loaded: its time. */
+export function staleCopySavedAt(state: GalleryState): number | null {
+  return state.load.state === 'ready' && state.load.stale && state.load.savedAt ? state.load.savedAt : null;
 }

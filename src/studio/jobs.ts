@@ -33,7 +33,8 @@ export class GenerationError extends Error {
   }
 }
 
-const newKey = (): string =>
+/** A fresh Idempotency-Key: one per generation the user starts, kept if it has to be queued and sent again. */
+export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 function readPending(): Record<string, PendingJob> {
@@ -56,12 +57,16 @@ export function pendingJob(slot: string): PendingJob | null {
   return job && typeof job.jobId === 'string' ? job : null;
 }
 
-function setPending(slot: string, job: PendingJob | null): void {
+/** Remembers (or forgets, with null) the job running in `slot`. */
+export function setPendingJob(slot: string, job: PendingJob | null): void {
   const jobs = readPending();
   if (job) jobs[slot] = job;
   else delete jobs[slot];
   writePending(jobs);
 }
+
+/** A call that never got an answer (offline, or the server unreachable): worth queueing and sending again. */
+export const isNetworkFailure = (err: unknown): boolean => err instanceof GenerationError && err.status === 0 && /^Network error/.test(err.message);
 
 /** The error of a failed call as a GenerationError (network errors keep status 0 and their text). */
 function asGenerationError(err: unknown): GenerationError {
@@ -72,22 +77,22 @@ function asGenerationError(err: unknown): GenerationError {
 
 /**
  * Sends a generation call and returns its job id (202). A server that answers at once (200)
- * gives the finished job's fields instead.
+ * gives the finished job's fields instead. The same `key` sent again gives the same job.
  */
-export async function submitGeneration(slot: string, call: GenerationCall): Promise<PendingJob & { done?: Record<string, string> }> {
+export async function submitGeneration(slot: string, call: GenerationCall, key = newIdempotencyKey()): Promise<PendingJob & { done?: Record<string, string> }> {
   const startedAt = Date.now();
   try {
     const res = await apiRequest<Record<string, string>>(call.path, {
       method: 'POST',
       body: call.body,
       securityKey: true,
-      headers: { Prefer: 'respond-async', 'Idempotency-Key': newKey() },
+      headers: { Prefer: 'respond-async', 'Idempotency-Key': key },
     });
     const jobId = res.data?.job_id;
     if (!jobId) throw new GenerationError('Unexpected response from the server', res.status);
     if (res.status === 202) {
       const job = { jobId, startedAt };
-      setPending(slot, job);
+      setPendingJob(slot, job);
       return job;
     }
     return { jobId, startedAt, done: res.data };
@@ -123,18 +128,18 @@ export async function followJob(slot: string, jobId: string, options: { signal?:
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       if (err instanceof ApiError && err.status !== 0 && err.status < 500) {
-        setPending(slot, null);
+        setPendingJob(slot, null);
         throw asGenerationError(err);
       }
     }
     if (job) {
       options.onUpdate?.(job);
       if (job.status === 'succeeded') {
-        setPending(slot, null);
+        setPendingJob(slot, null);
         return job;
       }
       if (job.status === 'failed' || job.status === 'canceled') {
-        setPending(slot, null);
+        setPendingJob(slot, null);
         throw new GenerationError(job.error ?? (job.status === 'canceled' ? 'The request was canceled.' : 'Generation failed.'), 0);
       }
     }

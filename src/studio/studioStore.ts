@@ -2,16 +2,27 @@
 // flags and result keys, §3). A job is followed here, outside any screen, so it goes on while
 // the user visits another screen; its result is stored under the slot's session key and the
 // gallery refreshed (§4). Screens read running state, progress, result and error by slot.
+// A call made offline, or lost on the network, waits in the outbox (outbox.ts) as the slot's
+// queued request, and is sent when the network returns: on `online`, at start, or when the
+// service worker's Background Sync asks.
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { getSession, SessionKey, type SessionKeyName } from '../lib/session';
 import { useGalleryStore } from './galleryStore';
 import { noticeFor, type NoticeScreen } from './notices';
-import { followJob, GenerationError, pendingJob, resultUrl, submitGeneration, type GenerationCall } from './jobs';
+import { followJob, GenerationError, isNetworkFailure, newIdempotencyKey, pendingJob, resultUrl, setPendingJob, submitGeneration, type GenerationCall } from './jobs';
+import { FLUSH_OUTBOX, OUTBOX_SYNC_TAG } from '../../contract/sw-messages';
+import { askForSync, callOf, exclusively, queuedRequests, queueRequest, removeQueued } from './outbox';
 import { useGenerationProgress, type ProgressKind } from './progress';
 import { loadResult, saveResult, type StoredResult } from './results';
 
 export type Slot = SessionKeyName;
+
+/** A request waiting in the outbox for the network. */
+export interface QueuedJob {
+  key: string;
+  queuedAt: number;
+}
 
 export interface RunningJob {
   since: number;
@@ -24,6 +35,7 @@ interface StudioState {
   running: Partial<Record<Slot, RunningJob>>;
   results: Partial<Record<Slot, StoredResult>>;
   errors: Partial<Record<Slot, GenerationError>>;
+  queued: Partial<Record<Slot, QueuedJob>>;
   clearError: (slot: Slot) => void;
 }
 
@@ -32,6 +44,7 @@ export const useStudioStore = create<StudioState>((set) => ({
   running: {},
   results: {},
   errors: {},
+  queued: {},
   clearError: (slot) => set((s) => ({ errors: { ...s.errors, [slot]: undefined } })),
 }));
 
@@ -41,7 +54,10 @@ const get = useStudioStore.getState;
 /** Another user signed in in this tab: nothing of the last one's carries over. */
 function ownedByCurrentUser(): string | null {
   const userId = getSession(SessionKey.userId);
-  if (get().userId !== userId) set({ userId, running: {}, results: {}, errors: {} });
+  if (get().userId !== userId) {
+    set({ userId, running: {}, results: {}, errors: {}, queued: {} });
+    if (userId) void loadQueued(userId);
+  }
   return userId;
 }
 
@@ -53,7 +69,7 @@ function fail(slot: Slot, err: unknown): void {
   patch('errors', slot, error);
 }
 
-const patch = <K extends 'running' | 'results' | 'errors'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
+const patch = <K extends 'running' | 'results' | 'errors' | 'queued'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
   set((s) => ({ [key]: { ...s[key], [slot]: value } }) as Partial<StudioState>);
 
 async function follow(slot: Slot, jobId: string, since: number, userId: string): Promise<void> {
@@ -83,21 +99,110 @@ function finish(slot: Slot, userId: string, fields: Record<string, unknown>, job
 
 /**
  * Starts a generation in `slot`: `prepare` runs first (checks, link resolution) and returns the
- * call; its errors, like the call's, land in the slot's error. Nothing starts while the slot runs.
+ * call; its errors, like the call's, land in the slot's error. Nothing starts while the slot runs
+ * or has a request queued. Offline, or when the call gets no answer, the call is queued.
  */
 export async function startGeneration(slot: Slot, prepare: () => Promise<GenerationCall>): Promise<void> {
   const userId = ownedByCurrentUser();
-  if (!userId || get().running[slot]) return;
+  if (!userId || get().running[slot] || get().queued[slot]) return;
   patch('errors', slot, undefined);
   patch('running', slot, { since: Date.now(), progress: 0 });
+  const key = newIdempotencyKey();
+  let call: GenerationCall | null = null;
   try {
-    const call = await prepare();
-    const job = await submitGeneration(slot, call);
+    call = await prepare();
+    if (navigator.onLine === false) return await queue(slot, userId, key, call);
+    const job = await submitGeneration(slot, call, key);
     if (job.done) finish(slot, userId, job.done, job.jobId);
     else await follow(slot, job.jobId, job.startedAt, userId);
   } catch (err) {
-    if (getSession(SessionKey.userId) === userId) fail(slot, err);
+    if (getSession(SessionKey.userId) !== userId) return;
+    // Only the call itself is queued: a failed `prepare` (or a job that failed) is an error.
+    if (call && isNetworkFailure(err)) return queue(slot, userId, key, call);
+    fail(slot, err);
   }
+}
+
+async function queue(slot: Slot, userId: string, key: string, call: GenerationCall): Promise<void> {
+  patch('running', slot, undefined);
+  try {
+    const request = await queueRequest(userId, slot, key, call);
+    patch('queued', slot, { key, queuedAt: request.queuedAt });
+    announce({ type: 'changed' });
+    void askForSync();
+  } catch {
+    fail(slot, new GenerationError('Network error: the server could not be reached.', 0));
+  }
+}
+
+async function loadQueued(userId: string): Promise<void> {
+  const requests = await queuedRequests(userId);
+  if (get().userId !== userId) return;
+  const queued: StudioState['queued'] = {};
+  for (const r of requests) queued[r.slot as Slot] = { key: r.key, queuedAt: r.queuedAt };
+  set({ queued });
+}
+
+/** Cancels the slot's queued request: it is never sent. */
+export async function cancelQueued(slot: Slot): Promise<void> {
+  const queued = get().queued[slot];
+  if (!queued) return;
+  await removeQueued(queued.key);
+  patch('queued', slot, undefined);
+  announce({ type: 'changed' });
+}
+
+/**
+ * Sends the user's queued requests, oldest first, one tab at a time. A request the server
+ * answers leaves the outbox and its job is followed (here and, told by BroadcastChannel, in the
+ * user's other tabs); one it refuses becomes the slot's error; no answer at all stops the round.
+ */
+export async function sendQueued(): Promise<void> {
+  const userId = ownedByCurrentUser();
+  if (!userId || navigator.onLine === false) return;
+  await exclusively(async () => {
+    for (const request of await queuedRequests(userId)) {
+      const slot = request.slot as Slot;
+      try {
+        const job = await submitGeneration(slot, callOf(request), request.key);
+        await removeQueued(request.key);
+        patch('queued', slot, undefined);
+        announce({ type: 'sent', userId, slot, jobId: job.jobId, startedAt: job.startedAt });
+        if (job.done) finish(slot, userId, job.done, job.jobId);
+        else void follow(slot, job.jobId, job.startedAt, userId);
+      } catch (err) {
+        if (isNetworkFailure(err)) return;
+        await removeQueued(request.key);
+        patch('queued', slot, undefined);
+        if (getSession(SessionKey.userId) === userId) fail(slot, err);
+      }
+    }
+  });
+  announce({ type: 'changed' });
+}
+
+type OutboxNews = { type: 'changed' } | { type: 'sent'; userId: string; slot: Slot; jobId: string; startedAt: number };
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_SYNC_TAG);
+const announce = (news: OutboxNews) => channel?.postMessage(news);
+
+if (typeof window !== 'undefined') {
+  channel?.addEventListener('message', (event: MessageEvent<OutboxNews>) => {
+    const userId = ownedByCurrentUser();
+    if (!userId) return;
+    void loadQueued(userId);
+    const news = event.data;
+    // Another tab sent this tab's queued request: follow its job here too.
+    if (news.type === 'sent' && news.userId === userId) {
+      setPendingJob(news.slot, { jobId: news.jobId, startedAt: news.startedAt });
+      if (!get().running[news.slot]) void follow(news.slot, news.jobId, news.startedAt, userId);
+    }
+  });
+  window.addEventListener('online', () => void sendQueued());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if ((event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX) void sendQueued();
+  });
+  void sendQueued();
 }
 
 /** Follows the slot's job again if one was running when the page was last open (reload, reopened app). */
@@ -125,6 +230,8 @@ export function useSlot(slot: Slot): SlotView {
   return { running: running ?? null, result: stored, error: error ?? null };
 }
 
+const QUEUED_NOTICE = { message: 'Queued, will send when online', subscribe: false, queued: true } as const;
+
 /**
  * Everything a generation screen shows of its slot: running state, result, the percentage of
  * its kind (spec §4; faces show none) and the notice of its failure (§8) with a way to close it.
@@ -133,5 +240,7 @@ export function useStudioSlot(slot: Slot, screen: NoticeScreen, progress?: Progr
   const { running, result, error } = useSlot(slot);
   const percent = useGenerationProgress(progress ?? 'image', progress !== undefined && running !== null, running?.progress ?? 0, running?.since);
   const clearError = useStudioStore((s) => s.clearError);
+  const queued = useStudioStore((s) => s.queued[slot]);
+  if (queued) return { running, result, percent, notice: QUEUED_NOTICE, closeNotice: () => void cancelQueued(slot) };
   return { running, result, percent, notice: noticeFor(error, screen), closeNotice: () => clearError(slot) };
 }

@@ -388,6 +388,63 @@ describe('studio (spec document 2)', () => {
     }
   });
 
+  it('offline: the gallery opens from what this device saved, even in a reopened app, with what was not saved marked', async () => {
+    await page.goto('/gallery');
+    const list = (name: string) => page.getByRole('list', { name: `Your ${name}` }).getByRole('listitem');
+    await expect.poll(() => list('faces').count()).toBe(5);
+    // The pictures shown are in the user-media cache once they have loaded.
+    await expect.poll(() => list('faces').locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    await context.setOffline(true);
+    await page.close();
+    page = await context.newPage();
+    alerts = collectAlerts(page);
+    await page.goto('/gallery');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'could not be refreshed' }).isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Your gallery and the results you have seen still show' }).isVisible()).toBe(true);
+    await expect.poll(() => list('faces').count()).toBe(5);
+    await expect.poll(() => list('faces').locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.length === 5 && imgs.every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    // Videos stream from the server: listed, and marked as not saved.
+    await page.getByRole('tab', { name: 'videos', exact: true }).click();
+    await expect.poll(() => list('videos').filter({ hasText: 'not saved for offline use' }).count()).toBe(2);
+    await page.screenshot({ path: join(SHOTS, 'gallery-offline-1440.png'), fullPage: true });
+    await context.setOffline(false);
+  });
+
+  it('offline: an image generation waits as queued, can be cancelled, and is sent once, as one job, when online', async () => {
+    const imageCount = async () => {
+      await page.goto('/gallery');
+      await page.getByRole('tab', { name: 'images', exact: true }).click();
+      const items = page.getByRole('list', { name: 'Your images' }).getByRole('listitem');
+      await items.first().waitFor();
+      return items.count();
+    };
+    const before = await imageCount();
+    await page.goto('/image');
+    await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    await page.getByLabel('Pose').selectOption('Half body');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('By the sea, offline');
+    await context.setOffline(true);
+    const queued = page.getByRole('status').filter({ hasText: 'Queued, will send when online' });
+    await button(page, 'Generate Image').click();
+    await expect.poll(() => queued.isVisible()).toBe(true);
+    // Cancelled: never sent.
+    await button(page, 'Cancel request').click();
+    await expect.poll(() => queued.count()).toBe(0);
+    await button(page, 'Generate Image').click();
+    await expect.poll(() => queued.isVisible()).toBe(true);
+    // The gallery lists it under Queued, and it outlives a reload.
+    await page.goto('/gallery');
+    const entry = page.getByRole('region', { name: 'Queued' }).getByRole('listitem');
+    await expect.poll(() => entry.innerText()).toContain('Image from a prompt (women): Queued, will send when online');
+    await page.goto('/image');
+    await expect.poll(() => queued.isVisible()).toBe(true);
+    const oldResult = await resultSrc(page, 'Generated image');
+    await context.setOffline(false);
+    await expect.poll(() => resultSrc(page, 'Generated image'), { timeout: 30_000 }).not.toBe(oldResult);
+    expect(await queued.count()).toBe(0);
+    expect(await imageCount()).toBe(before + 1);
+  });
+
   it('signing out deletes the cached user media', async () => {
     await page.goto('/profile');
     await button(page, 'Sign out').click();

@@ -1,7 +1,10 @@
 import { Box, Button, Center, Heading, HStack, IconButton, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { galleryData, useGalleryStore, type GalleryData } from '../../studio/galleryStore';
+import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
+import { galleryData, staleCopySavedAt, useGalleryStore, type GalleryData } from '../../studio/galleryStore';
+import { slotLabel } from '../../studio/slotLabels';
+import { cancelQueued, useStudioStore, type Slot } from '../../studio/studioStore';
 import { DownloadButton } from '../../studio/ui/DownloadButton';
 import { ZoomIcon } from '../../app/icons/StudioIcons';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
@@ -48,12 +51,45 @@ function itemsOf(data: GalleryData, tab: Tab): Item[] {
 
 const TAB_NOUN: Record<Tab, string> = { faces: 'Face', images: 'Image', videos: 'Video', cloth: 'Cloth swap', imgTovideo: 'Image to video', audio: 'Song' };
 
-function GalleryItem({ item, tab, index, onPreview }: { item: Item; tab: Tab; index: number; onPreview: () => void }) {
+/**
+ * Which items can be shown from this device alone: pictures the service worker kept (by path, as
+ * it keys them). Videos and songs stream from the server. Null while checking or when online.
+ */
+function useSavedOnDevice(items: readonly Item[], check: boolean): ReadonlySet<string> | null {
+  const [saved, setSaved] = useState<ReadonlySet<string> | null>(null);
+  const urls = items.map((i) => i.url).join(' ');
+  useEffect(() => {
+    if (!check || typeof caches === 'undefined') return setSaved(null);
+    let current = true;
+    void (async () => {
+      const cache = await caches.open(USER_MEDIA_CACHE);
+      const found = new Set<string>();
+      for (const item of items) {
+        const url = new URL(item.url, location.href);
+        url.search = '';
+        if (item.kind === 'image' && (await cache.match(url.href))) found.add(item.id);
+      }
+      if (current) setSaved(found);
+    })();
+    return () => {
+      current = false;
+    };
+  }, [urls, check]);
+  return saved;
+}
+
+function GalleryItem({ item, tab, index, onPreview, unavailable }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean }) {
   const name = `${TAB_NOUN[tab]} ${index + 1}`;
   return (
     <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="2" role="listitem">
       <Box rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}>
-        {item.kind === 'image' ? (
+        {unavailable ? (
+          <Center h="full" minH="16" p="3" textAlign="center">
+            <Text fontSize="sm" color="fg.muted">
+              {name}: not saved for offline use
+            </Text>
+          </Center>
+        ) : item.kind === 'image' ? (
           <img src={item.url} alt={name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : item.kind === 'video' ? (
           <video src={item.url} muted playsInline preload="metadata" aria-label={name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
@@ -66,7 +102,7 @@ function GalleryItem({ item, tab, index, onPreview }: { item: Item; tab: Tab; in
           </Box>
         )}
       </Box>
-      {item.kind !== 'audio' && (
+      {item.kind !== 'audio' && !unavailable && (
         <HStack justify="space-between" gap="2">
           <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
             <ZoomIcon />
@@ -78,6 +114,32 @@ function GalleryItem({ item, tab, index, onPreview }: { item: Item; tab: Tab; in
   );
 }
 
+/** Requests made offline, waiting for the network (issue 15), each with Cancel. */
+function QueuedRequests() {
+  const queued = useStudioStore((s) => s.queued);
+  const entries = (Object.entries(queued) as [Slot, { key: string; queuedAt: number } | undefined][]).filter((e): e is [Slot, { key: string; queuedAt: number }] => e[1] !== undefined).sort((a, b) => a[1].queuedAt - b[1].queuedAt);
+  if (entries.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="queued-heading" rounded="xl" borderWidth="1px" borderColor="brand.500" bg="bg.panel" px="4" py="3" mb="5">
+      <Heading as="h2" size="sm" id="queued-heading" mb="2">
+        Queued
+      </Heading>
+      <Stack as="ul" gap="2" listStyleType="none">
+        {entries.map(([slot, q]) => (
+          <HStack as="li" key={q.key} justify="space-between" gap="3" flexWrap="wrap" fontSize="sm">
+            <Text>
+              {slotLabel(slot)}: Queued, will send when online <Text as="span" color="fg.muted">(since {new Date(q.queuedAt).toLocaleTimeString()})</Text>
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => void cancelQueued(slot)} aria-label={`Cancel ${slotLabel(slot).toLowerCase()}`}>
+              Cancel
+            </Button>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 /** Gallery (/gallery): everything the user made, by kind, newest first. */
 export default function GalleryPage() {
   const [tab, setTab] = useState<Tab>('faces');
@@ -85,12 +147,23 @@ export default function GalleryPage() {
   const fetch = useGalleryStore((s) => s.fetch);
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
+  const savedAt = useGalleryStore(staleCopySavedAt);
   // Every visit shows fresh data (another tab or device may have added items).
   useEffect(() => void fetch(true), [fetch]);
 
   const items = data ? itemsOf(data, tab) : [];
+  const onDevice = useSavedOnDevice(items, savedAt !== null);
   return (
     <StudioScreenFrame title="Gallery">
+      <QueuedRequests />
+      {savedAt !== null && (
+        <Box role="status" rounded="xl" borderWidth="1px" borderColor="border.emphasized" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm">
+          Your gallery could not be refreshed, so it is shown as saved on this device on {new Date(savedAt).toLocaleString()}. Items not saved for offline use need the network.
+          <Button size="xs" variant="outline" ms="3" onClick={() => void fetch(true)}>
+            Try again
+          </Button>
+        </Box>
+      )}
       <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
         {!data ? (
           load.state === 'error' ? (
@@ -118,7 +191,7 @@ export default function GalleryPage() {
         ) : (
           <SimpleGrid role="list" aria-label={`Your ${tab}`} columns={tab === 'audio' ? { base: 1, md: 2, xl: 3 } : { base: 2, md: 3, xl: 4 }} gap={{ base: 3, md: 4 }}>
             {items.map((item, i) => (
-              <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => setPreview(item)} />
+              <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => setPreview(item)} unavailable={onDevice !== null && !onDevice.has(item.id)} />
             ))}
           </SimpleGrid>
         )}

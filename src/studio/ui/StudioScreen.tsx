@@ -1,5 +1,6 @@
-import { Box, Button, Grid, HStack, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { isOffline, subscribeConnectivity } from '../../lib/connectivity';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
 import { useBlockDevTools } from '../../lib/blockDevTools';
@@ -21,6 +22,18 @@ interface StudioScreenProps {
 
 export const formCard = { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border.muted', rounded: '2xl', p: { base: 4, md: 6 } } as const;
 
+/** Offline, the studio says what still works here, beside the app's own offline notice. */
+function StudioOfflineNote() {
+  const offline = useSyncExternalStore(subscribeConnectivity, isOffline, () => false);
+  if (!offline) return null;
+  return (
+    <Box role="status" rounded="xl" borderWidth="1px" borderColor="border.emphasized" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm">
+      <Text as="span" fontWeight="semibold">Offline.</Text> Your gallery and the results you have seen still show. A generation you start now is queued
+      and sent when you are back online, except from an Instagram link, which must be fetched first. Downloads need the network.
+    </Box>
+  );
+}
+
 /** A studio page: the title (and 'How to use'), with the screen below; the spec's blocked dev-tools keys. */
 export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<StudioScreenProps, 'title' | 'highlight' | 'onTour'> & { children: ReactNode }) {
   useBlockDevTools();
@@ -35,6 +48,7 @@ export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<S
           </Button>
         )}
       </HStack>
+      <StudioOfflineNote />
       {children}
     </PageSection>
   );

@@ -1,0 +1,86 @@
+// The generation outbox (issue 15, ARCHITECTURE §5): a generation call made offline, or lost on
+// the network, is kept in IndexedDB with the Idempotency-Key it was first sent with, and sent
+// again when the network returns. The key makes a replay safe: a call that did reach the server
+// before the connection dropped gives back the same job, never a second one. Files (garments,
+// songs) are kept as Blobs, which IndexedDB stores as they are.
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { OUTBOX_DB, OUTBOX_SYNC_TAG } from '../../contract/sw-messages';
+import type { GenerationCall } from './jobs';
+
+
+type StoredField = string | { file: Blob; name: string };
+
+/** A queued call: who queued it, for which screen slot, and its request as it will be sent. */
+export interface QueuedRequest {
+  /** The Idempotency-Key: also the record's key. */
+  key: string;
+  userId: string;
+  slot: string;
+  path: string;
+  body: { json: Record<string, string> } | { form: Array<[string, StoredField]> };
+  queuedAt: number;
+}
+
+let store: UseStore | null = null;
+const outbox = () => (store ??= createStore(OUTBOX_DB.name, OUTBOX_DB.store));
+
+function storedBody(body: GenerationCall['body']): QueuedRequest['body'] {
+  if (!(body instanceof FormData)) return { json: { ...body } };
+  const form: Array<[string, StoredField]> = [];
+  body.forEach((value, name) => form.push([name, typeof value === 'string' ? value : { file: value, name: value.name }]));
+  return { form };
+}
+
+/** The call a queued request sends. */
+export function callOf(request: QueuedRequest): GenerationCall {
+  if ('json' in request.body) return { path: request.path, body: request.body.json };
+  const form = new FormData();
+  for (const [name, value] of request.body.form) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value.file, value.name);
+  }
+  return { path: request.path, body: form };
+}
+
+export async function queueRequest(userId: string, slot: string, key: string, call: GenerationCall): Promise<QueuedRequest> {
+  const request: QueuedRequest = { key, userId, slot, path: call.path, body: storedBody(call.body), queuedAt: Date.now() };
+  await set(key, request, outbox());
+  return request;
+}
+
+/** The user's queued requests, oldest first. */
+export async function queuedRequests(userId: string): Promise<QueuedRequest[]> {
+  const all = await values<QueuedRequest>(outbox()).catch(() => [] as QueuedRequest[]);
+  return all.filter((r) => r.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function isQueued(key: string): Promise<boolean> {
+  return (await get<QueuedRequest>(key, outbox()).catch(() => undefined)) !== undefined;
+}
+
+export async function removeQueued(key: string): Promise<void> {
+  await del(key, outbox()).catch(() => undefined);
+}
+
+/**
+ * Runs `send` alone across this origin's tabs (a Web Lock), so the `online` event of two tabs
+ * does not send one request twice at the same moment. Without Web Locks it just runs.
+ */
+export async function exclusively<T>(send: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return send();
+  return navigator.locks.request(OUTBOX_SYNC_TAG, send);
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks for a Background Sync where the browser has it; the `online` event and the next start cover the rest. */
+export async function askForSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    await registration?.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync (or no service worker): the page sends on `online` or at its next start.
+  }
+}
