@@ -23,36 +23,46 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The precache list the build injected into the service worker, and the bytes of its files. */
 function precache(): { files: number; bytes: number } {
-  const sw = readFileSync(join(DIST, 'sw.mjs'), 'utf8');
-  const urls = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!));
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+  const urls = new Set([...sw.matchAll(/"?url"?:"([^"]+)"/g)].map((m) => m[1]!));
   let bytes = 0;
   for (const url of urls) bytes += statSync(join(DIST, url.split('?')[0]!)).size;
   return { files: urls.size, bytes };
 }
 
-/** First contentful paint of `page`'s current document, in ms from its navigation start. */
-const firstPaint = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const done = () => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-          if (fcp) resolve(fcp.startTime);
-          else setTimeout(done, 50);
-        };
-        done();
-      }),
-  );
+/**
+ * First contentful paint of `page`'s current document, in ms from its navigation start. (A string:
+ * tsx names inner functions with a helper the page does not have.)
+ */
+const firstPaint = (page: Page): Promise<number> =>
+  page.evaluate(`new Promise((resolve) => {
+    const poll = () => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      if (fcp) resolve(fcp.startTime);
+      else setTimeout(poll, 50);
+    };
+    poll();
+  })`);
 
-async function paintTimes(context: BrowserContext): Promise<{ first: number[]; repeat: number[] }> {
-  const first: number[] = [];
-  const repeat: number[] = [];
+/** When the document had fully arrived (from the network or the worker), in ms from navigation start. */
+const documentTime = (page: Page): Promise<number> => page.evaluate(`performance.getEntriesByType('navigation')[0].responseEnd`);
+
+interface PaintTimes {
+  first: number[];
+  repeat: number[];
+  firstDoc: number[];
+  repeatDoc: number[];
+}
+
+async function paintTimes(context: BrowserContext, baseURL: string): Promise<PaintTimes> {
+  const [first, repeat, firstDoc, repeatDoc]: number[][] = [[], [], [], []];
   for (let i = 0; i < RUNS; i += 1) {
     // A first visit: nothing cached, no service worker.
-    const cold = await context.browser()!.newContext({ serviceWorkers: 'block' });
+    const cold = await context.browser()!.newContext({ baseURL, serviceWorkers: 'block' });
     const page = await cold.newPage();
     await page.goto(ROUTE);
     first.push(await firstPaint(page));
+    firstDoc.push(await documentTime(page));
     await cold.close();
   }
   const warmUp = await context.newPage();
@@ -65,10 +75,11 @@ async function paintTimes(context: BrowserContext): Promise<{ first: number[]; r
     await page.goto(ROUTE);
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error('the repeat visit was not served by the service worker');
     repeat.push(await firstPaint(page));
+    repeatDoc.push(await documentTime(page));
     await page.close();
   }
   await warmUp.close();
-  return { first, repeat };
+  return { first, repeat, firstDoc, repeatDoc };
 }
 
 /** A subscribed user signed in on a page, with one face made (the image screen needs one). */
@@ -82,6 +93,8 @@ async function studioPage(context: BrowserContext, server: { url: string; dataDi
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   await page.goto('/login');
+  // The prerendered form is live once React has hydrated it.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('bench-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -124,9 +137,10 @@ try {
   const { files, bytes } = precache();
   console.log(`precache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB (budget ${(PRECACHE_BUDGET_BYTES / 1024).toFixed(0)} KiB)`);
   const context = await browser.newContext({ baseURL: server.url });
-  const { first, repeat } = await paintTimes(context);
+  const { first, repeat, firstDoc, repeatDoc } = await paintTimes(context, server.url);
   console.log(`${ROUTE} first paint, first visit (network, no service worker): median ${median(first).toFixed(0)} ms of ${RUNS} [${first.map((t) => t.toFixed(0)).join(', ')}]`);
   console.log(`${ROUTE} first paint, repeat visit (service worker cache):      median ${median(repeat).toFixed(0)} ms of ${RUNS} [${repeat.map((t) => t.toFixed(0)).join(', ')}] (target <= ${TARGET.paintMs} ms)`);
+  console.log(`${ROUTE} document received: first visit median ${median(firstDoc).toFixed(0)} ms, repeat visit (worker) median ${median(repeatDoc).toFixed(0)} ms`);
   const page = await studioPage(context, server);
   const results = await onlineToResult(context, page);
   console.log(`online -> queued image job's result: median ${median(results).toFixed(2)} s of ${RUNS} [${results.map((t) => t.toFixed(2)).join(', ')}] (target <= ${TARGET.onlineToResultS} s)`);
