@@ -1,10 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
+import { signedInUser } from './support/accountsApi';
 import { newAppContext, useBrowser, useOwnServer } from './support/browser';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
+interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
 interface WebManifest {
   name: string; short_name: string; description: string; start_url: string; scope: string; display: string;
+  display_override: string[]; launch_handler: { client_mode: string[] };
   theme_color: string; background_color: string; categories: string[]; icons: ManifestIcon[];
+  shortcuts: ManifestShortcut[];
 }
 
 function pngSize(bytes: Buffer): [number, number] {
@@ -12,15 +16,26 @@ function pngSize(bytes: Buffer): [number, number] {
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
 
+async function fetchManifest(): Promise<WebManifest> {
+  const res = await fetch(`${inject('baseURL')}/manifest.webmanifest`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+  return (await res.json()) as WebManifest;
+}
+
+/** The image is served, a PNG, and as big as the manifest says. */
+async function expectPngOfSize({ src, sizes }: { src: string; sizes: string }): Promise<void> {
+  const res = await fetch(`${inject('baseURL')}${src}`);
+  expect(res.status, src).toBe(200);
+  const [w, h] = pngSize(Buffer.from(await res.arrayBuffer()));
+  expect(`${w}x${h}`, src).toBe(sizes);
+}
+
 describe('installable PWA', () => {
   const f = useBrowser();
 
   it('serves the manifest with the right fields, and every icon at its declared size', async () => {
-    const baseURL = inject('baseURL');
-    const res = await fetch(`${baseURL}/manifest.webmanifest`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/application\/manifest\+json/);
-    const manifest = (await res.json()) as WebManifest;
+    const manifest = await fetchManifest();
     expect(manifest).toMatchObject({ name: 'Persona Studio', display: 'standalone', start_url: '/', scope: '/' });
     expect(manifest.short_name).toBeTruthy();
     expect(manifest.description).toBeTruthy();
@@ -32,12 +47,7 @@ describe('installable PWA', () => {
     expect(sizes).toContain('192x192');
     expect(sizes).toContain('512x512');
     expect(icons.some((i) => i.purpose?.includes('maskable'))).toBe(true);
-    for (const icon of icons) {
-      const iconRes = await fetch(`${baseURL}${icon.src}`);
-      expect(iconRes.status, icon.src).toBe(200);
-      const [w, h] = pngSize(Buffer.from(await iconRes.arrayBuffer()));
-      expect(`${w}x${h}`, icon.src).toBe(icon.sizes);
-    }
+    for (const icon of icons) await expectPngOfSize(icon);
     // The page links the same, unhashed file.
     await f.page.goto('/');
     expect(await f.page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
@@ -50,6 +60,32 @@ describe('installable PWA', () => {
     const swRes = await fetch(`${inject('baseURL')}/sw.js`);
     expect(swRes.headers.get('cache-control')).toMatch(/no-cache/);
   });
+
+  it('the installed app draws in the title bar on desktops and reuses its open window', async () => {
+    const manifest = await fetchManifest();
+    expect(manifest.display_override).toEqual(['window-controls-overlay', 'standalone']);
+    expect(manifest.launch_handler).toEqual({ client_mode: ['navigate-existing', 'auto'] });
+  });
+
+  it('shortcuts open studio screens and carry a 96x96 PNG icon', async () => {
+    const { shortcuts } = await fetchManifest();
+    expect(shortcuts.map((s) => s.url)).toEqual(['/face', '/image', '/video', '/gallery']);
+    await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, 'pwa-shortcuts');
+    for (const shortcut of shortcuts) {
+      expect([shortcut.name, shortcut.short_name, shortcut.description].every(Boolean), shortcut.url).toBe(true);
+      expect(shortcut.icons.length, shortcut.url).toBeGreaterThan(0);
+      for (const icon of shortcut.icons) {
+        expect(icon).toMatchObject({ sizes: '96x96', type: 'image/png' });
+        await expectPngOfSize(icon);
+      }
+      expect((await f.page.goto(shortcut.url))?.status(), shortcut.url).toBe(200);
+      // The route's own screen (not the not-found page, no redirect): the sidebar marks its item.
+      expect(new URL(f.page.url()).pathname).toBe(shortcut.url);
+      const current = f.page.getByRole('navigation', { name: 'Studio' }).locator('[aria-current="page"]');
+      await expect.poll(() => current.innerText()).toBe(shortcut.name);
+    }
+  });
+
 });
 
 describe('offline', () => {
