@@ -81,7 +81,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
         // ffmpeg's core (~31 MB) is fetched on the first video download and kept by a runtime
         // route (sw/sw.ts), never downloaded at install.
-        globIgnores: ['ffmpeg/**'],
+        // The manifest's screenshots are for the browser's install dialog, not for offline use.
+        globIgnores: ['ffmpeg/**', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -4,11 +4,12 @@ import { newAppContext, useBrowser, useOwnServer } from './support/browser';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
+interface ManifestScreenshot { src: string; sizes: string; type: string; form_factor: 'wide' | 'narrow'; label: string }
 interface WebManifest {
   name: string; short_name: string; description: string; start_url: string; scope: string; display: string;
   display_override: string[]; launch_handler: { client_mode: string[] };
   theme_color: string; background_color: string; categories: string[]; icons: ManifestIcon[];
-  shortcuts: ManifestShortcut[];
+  shortcuts: ManifestShortcut[]; screenshots: ManifestScreenshot[];
 }
 
 function pngSize(bytes: Buffer): [number, number] {
@@ -86,6 +87,17 @@ describe('installable PWA', () => {
     }
   });
 
+  it('screenshots for the install dialog: PNGs at their declared sizes, wide and narrow, labelled', async () => {
+    const { screenshots } = await fetchManifest();
+    expect([...new Set(screenshots.map((s) => s.form_factor))].sort()).toEqual(['narrow', 'wide']);
+    for (const shot of screenshots) {
+      expect(shot.label, shot.src).toBeTruthy();
+      expect(shot.type, shot.src).toBe('image/png');
+      await expectPngOfSize(shot);
+      const [width, height] = shot.sizes.split('x').map(Number);
+      expect(width > height ? 'wide' : 'narrow', shot.src).toBe(shot.form_factor);
+    }
+  });
 });
 
 describe('offline', () => {
