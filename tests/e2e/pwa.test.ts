@@ -1,6 +1,7 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
-import { newAppContext, useBrowser, useOwnServer } from './support/browser';
+import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
@@ -97,6 +98,68 @@ describe('installable PWA', () => {
       const [width, height] = shot.sizes.split('x').map(Number);
       expect(width > height ? 'wide' : 'narrow', shot.src).toBe(shot.form_factor);
     }
+  });
+});
+
+/**
+ * The installed desktop app's own title bar (display_override window-controls-overlay) is neither
+ * to be had in a headless browser nor emulated (no display-mode in emulateMedia or CDP): the
+ * page's rules for it are applied as they stand, with a title bar 32px tall.
+ */
+async function underTitleBar(page: Page): Promise<void> {
+  const applied = await page.evaluate(() => {
+    const rules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSMediaRule && rule.conditionText.includes('display-mode: window-controls-overlay'));
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      rules
+        .map((rule) => rule.cssText.replace('(display-mode: window-controls-overlay)', '(min-width: 0px)').replace(/env\(titlebar-area-height[^)]*\)/g, '32px'))
+        .join('\n'),
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return rules.length;
+  });
+  expect(applied).toBeGreaterThan(0);
+}
+
+/** The element's top padding and app-region, and the app-regions of its links and buttons. */
+function titleBarOf(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((el) => {
+    const region = (e: Element) => getComputedStyle(e).getPropertyValue('app-region');
+    return {
+      paddingTop: getComputedStyle(el).paddingTop,
+      region: region(el),
+      controls: [...new Set([...el.querySelectorAll('a, button')].map(region))],
+    };
+  });
+}
+
+describe('window controls overlay', () => {
+  const f = useBrowser();
+
+  it('the public header reaches under the title bar and drags the window, its links and buttons excepted', async () => {
+    await f.page.goto('/');
+    expect((await titleBarOf(f.page, 'header')).paddingTop).toBe('0px');
+    const logoBefore = (await f.page.getByRole('banner').getByRole('link').first().boundingBox())!.y;
+    await underTitleBar(f.page);
+    expect(await titleBarOf(f.page, 'header')).toEqual({ paddingTop: '32px', region: 'drag', controls: ['no-drag'] });
+    expect((await f.page.getByRole('banner').getByRole('link').first().boundingBox())!.y).toBeCloseTo(logoBefore + 32, 0);
+  });
+
+  it('signed in: the top strip of the sidebar on a desktop, the top bar on a phone; the screen starts below it', async () => {
+    await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, 'pwa-wco');
+    await f.page.goto('/profile');
+    await underTitleBar(f.page);
+    expect(await titleBarOf(f.page, '#studio-sidebar [data-title-bar]')).toEqual({ paddingTop: '32px', region: 'drag', controls: ['no-drag'] });
+    expect((await titleBarOf(f.page, 'main')).paddingTop).toBe('32px');
+
+    await f.page.setViewportSize(PHONE);
+    await f.page.reload();
+    await underTitleBar(f.page);
+    expect(await titleBarOf(f.page, 'header')).toEqual({ paddingTop: '32px', region: 'drag', controls: ['no-drag'] });
+    // Below a desktop's width the top bar is the title bar: the screen is not pushed down again.
+    expect((await titleBarOf(f.page, 'main')).paddingTop).toBe('0px');
   });
 });
 

@@ -51,7 +51,8 @@ export function StudioSidebar() {
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      <Flex h="16" align="center" px="5" flexShrink={0}>
+      {/* In the installed desktop app, the strip under the window's title bar (index.html). */}
+      <Flex data-title-bar h="16" align="center" px="5" flexShrink={0}>
         {/* The wordmark starts with the mark, so the collapsed rail clips it down to the mark. */}
         <Link asChild rounded="l2" flexShrink={0} overflow="hidden" w={expanded ? '210px' : '36px'} transition="width 0.2s ease">
           <RouterLink to="/face">

@@ -7,7 +7,10 @@ import { SIDEBAR_BOTTOM_ITEMS, SIDEBAR_MAIN_ITEMS } from './sidebarItems';
 import { SidebarNavList } from './SidebarNavList';
 import { useSidebarNav } from './useSidebarNav';
 
-/** On phones (< 768px) the sidebar becomes this top bar, with a menu button opening a drawer. */
+/**
+ * On phones (< 768px) the sidebar becomes this top bar, with a menu button opening a drawer; in a
+ * narrow installed desktop window also the title bar (data-title-bar, index.html).
+ */
 export function StudioTopBar() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -18,6 +21,7 @@ export function StudioTopBar() {
   return (
     <Flex
       as="header"
+      data-title-bar
       display={{ base: 'flex', md: 'none' }}
       position="sticky"
       top="0"
