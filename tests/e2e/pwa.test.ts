@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
+import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
@@ -98,6 +99,86 @@ describe('installable PWA', () => {
       const [width, height] = shot.sizes.split('x').map(Number);
       expect(width > height ? 'wide' : 'narrow', shot.src).toBe(shot.form_factor);
     }
+  });
+});
+
+/**
+ * What Chromium does when the app can be installed: a beforeinstallprompt event, here with a
+ * prompt() that counts its calls and a visitor who accepts.
+ */
+function offerInstall(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as { promptCalls?: number };
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        w.promptCalls = (w.promptCalls ?? 0) + 1;
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+}
+
+const promptCalls = (page: Page) => page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls ?? 0);
+
+/**
+ * On the page as it is: no button until the browser offers to install; then a real button that
+ * the keyboard reaches and that shows the browser's prompt once; gone once the app is installed.
+ */
+async function checkInstallButton(page: Page, label: string): Promise<void> {
+  const button = page.getByRole('button', { name: 'Install app' });
+  expect(await button.count(), label).toBe(0);
+  await offerInstall(page);
+  await expect.poll(() => button.isVisible(), { message: label }).toBe(true);
+  expect(await button.evaluate((el) => el.tagName === 'BUTTON' && el.tabIndex === 0), label).toBe(true);
+  expect(await axeViolations(page, label)).toEqual([]);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => promptCalls(page), { message: label }).toBe(1);
+  // An offer prompts once: spent, the button goes until the browser offers again.
+  await expect.poll(() => button.count(), { message: label }).toBe(0);
+  await offerInstall(page);
+  await expect.poll(() => button.isVisible(), { message: label }).toBe(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+  await expect.poll(() => button.count(), { message: label }).toBe(0);
+}
+
+describe('Install app button', () => {
+  const f = useBrowser();
+
+  it('never shows in the installed app, whatever the browser offers', async () => {
+    await f.page.addInitScript(() => {
+      const own = window.matchMedia.bind(window);
+      window.matchMedia = (query) => (query.includes('display-mode: standalone') ? { ...own('all'), matches: true, media: query } : own(query));
+    });
+    await f.page.goto('/');
+    await offerInstall(f.page);
+    await f.page.waitForTimeout(300);
+    expect(await f.page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+  });
+
+  it('on the home page, on a desktop and on a phone (inside the screen)', async () => {
+    await f.page.goto('/');
+    await checkInstallButton(f.page, 'home, desktop');
+
+    const phone = await newAppContext(f.browser, { baseURL: f.baseURL, viewport: PHONE });
+    const page = await phone.newPage();
+    await page.goto('/');
+    await offerInstall(page);
+    const box = await page.getByRole('button', { name: 'Install app' }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height).toBe(true);
+    await phone.close();
+  });
+
+  it('in the signed-in sidebar, on a desktop and in the phone menu', async () => {
+    await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, 'pwa-install');
+    await f.page.goto('/profile');
+    await checkInstallButton(f.page, 'sidebar, desktop');
+
+    await f.page.setViewportSize(PHONE);
+    await f.page.reload();
+    await f.page.getByRole('button', { name: 'Open menu' }).click();
+    await checkInstallButton(f.page, 'menu, phone');
   });
 });
 

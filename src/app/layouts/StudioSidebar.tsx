@@ -5,6 +5,7 @@ import { useSidebarStore } from '../../stores/sidebarStore';
 import { PanelIcon } from '../icons/StudioIcons';
 import { Logo } from '../ui/Logo';
 import { SIDEBAR_BOTTOM_ITEMS, SIDEBAR_MAIN_ITEMS } from './sidebarItems';
+import { SidebarInstallItem } from './SidebarInstallItem';
 import { SidebarNavList } from './SidebarNavList';
 import { useSidebarNav } from './useSidebarNav';
 
@@ -64,6 +65,7 @@ export function StudioSidebar() {
       <Flex as="nav" aria-label="Studio" direction="column" flex="1" px="3" pt="4" pb="3" gap="4">
         <SidebarNavList items={SIDEBAR_MAIN_ITEMS} activePath={activePath} expanded={expanded} />
         <Box mt="auto" pt="3" borderTopWidth="1px" borderColor="border.muted">
+          <SidebarInstallItem expanded={expanded} />
           <SidebarNavList
             items={SIDEBAR_BOTTOM_ITEMS}
             activePath={activePath}

@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from '../icons/StudioIcons';
 import { Logo } from '../ui/Logo';
 import { SIDEBAR_BOTTOM_ITEMS, SIDEBAR_MAIN_ITEMS } from './sidebarItems';
+import { SidebarInstallItem } from './SidebarInstallItem';
 import { SidebarNavList } from './SidebarNavList';
 import { useSidebarNav } from './useSidebarNav';
 
@@ -56,6 +57,7 @@ export function StudioTopBar() {
                 <Flex as="nav" aria-label="Studio" direction="column" gap="4" minH="full">
                   <SidebarNavList items={SIDEBAR_MAIN_ITEMS} activePath={activePath} expanded />
                   <Box mt="auto" pt="3" borderTopWidth="1px" borderColor="border.muted">
+                    <SidebarInstallItem expanded />
                     <SidebarNavList items={SIDEBAR_BOTTOM_ITEMS} activePath={activePath} expanded labelFor={labelFor} />
                   </Box>
                 </Flex>
