@@ -9,9 +9,13 @@
 import 'react-dom/client';
 import { PRERENDERED_PATH_ATTR } from './app/prerenderContract';
 import { captureEarlyClicks } from './lib/earlyClicks';
+import { captureInstallPrompt } from './lib/installPrompt';
 import { nextTask } from './lib/nextTask';
 // Chakra's global styles, computed at build time (scripts/build/chakraCss.ts).
 import 'virtual:chakra-global.css';
+
+// The browser may offer to install the app before React runs: keep its offer from the first task.
+captureInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -10,8 +10,9 @@ export const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
 /** The precache's files, as vite-plugin-pwa's injectManifest and the report below both read them. */
 export const PRECACHE_GLOBS = {
   globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
-  // ffmpeg's core is fetched on the first video download and kept by a runtime route (sw/sw.ts).
-  globIgnores: ['ffmpeg/**'],
+  // ffmpeg's core is fetched on the first video download and kept by a runtime route (sw/sw.ts);
+  // the manifest's screenshots are for the browser's install dialog, not for offline use.
+  globIgnores: ['ffmpeg/**', 'screenshots/**'],
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
 };
 

@@ -32,12 +32,16 @@ function HeaderLinks({ size }: { size: 'sm' | 'md' }) {
   );
 }
 
-/** The public site's top bar: logo, Pricing / Blogs / About, and the sign-in actions. */
+/**
+ * The public site's top bar: logo, Pricing / Blogs / About, and the sign-in actions; in the
+ * installed desktop app also the window's title bar (data-title-bar, index.html).
+ */
 export function PublicHeader() {
   const signedIn = useClientValue(hasAccessToken, false);
   return (
     <Box
       as="header"
+      data-title-bar
       position="sticky"
       top="0"
       zIndex="sticky"

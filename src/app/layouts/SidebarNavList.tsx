@@ -1,7 +1,46 @@
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box, chakra, Flex, type HTMLChakraProps } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { accentGradient } from '../../theme/accent';
+import type { IconProps } from '../icons/SvgIcon';
 import type { SidebarItem } from './sidebarItems';
+
+/** The look every sidebar row shares, its links and the install button. */
+export const SIDEBAR_ROW_STYLE = {
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  h: '11',
+  px: '3',
+  rounded: 'l3',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  fontSize: 'sm',
+  transition: 'background 0.15s, color 0.15s',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+} satisfies HTMLChakraProps<'a'>;
+
+interface SidebarRowContentProps {
+  icon: ComponentType<IconProps>;
+  label: string;
+  expanded: boolean;
+  iconColor?: string;
+}
+
+/** A row's icon, then its label: shown expanded, clipped on the collapsed rail (still its accessible name). */
+export function SidebarRowContent({ icon: Icon, label, expanded, iconColor = 'inherit' }: SidebarRowContentProps) {
+  return (
+    <>
+      <Flex as="span" flexShrink={0} w="6" justify="center" color={iconColor}>
+        <Icon size="22" />
+      </Flex>
+      <Box as="span" overflow="hidden" textOverflow="ellipsis" opacity={expanded ? 1 : 0} transition="opacity 0.15s">
+        {label}
+      </Box>
+    </>
+  );
+}
 
 interface SidebarNavListProps {
   items: readonly SidebarItem[];
@@ -20,44 +59,27 @@ export function SidebarNavList({ items, activePath, expanded, labelFor, onNaviga
     <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="1">
       {items.map((item) => {
         const active = item.path === activePath;
-        const Icon = item.icon;
         return (
           <li key={item.path}>
-            <Flex
+            <Box
               asChild
-              position="relative"
-              align="center"
-              gap="3"
-              h="11"
-              px="3"
-              rounded="l3"
-              whiteSpace="nowrap"
-              overflow="hidden"
-              fontSize="sm"
+              {...SIDEBAR_ROW_STYLE}
               fontWeight={active ? 'semibold' : 'medium'}
               color={active ? 'fg' : 'fg.muted'}
               bg={active ? 'bg.muted' : 'transparent'}
-              transition="background 0.15s, color 0.15s"
-              _hover={{ bg: 'bg.muted', color: 'fg' }}
             >
               <RouterLink to={item.path} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
                 {active ? (
                   <Box position="absolute" left="0" top="2" bottom="2" w="3px" rounded="full" bgImage={accentGradient} />
                 ) : null}
-                <Flex as="span" flexShrink={0} w="6" justify="center" color={active ? 'brand.fg' : 'inherit'}>
-                  <Icon size="22" />
-                </Flex>
-                <Box
-                  as="span"
-                  overflow="hidden"
-                  textOverflow="ellipsis"
-                  opacity={expanded ? 1 : 0}
-                  transition="opacity 0.15s"
-                >
-                  {labelFor ? labelFor(item) : item.label}
-                </Box>
+                <SidebarRowContent
+                  icon={item.icon}
+                  label={labelFor ? labelFor(item) : item.label}
+                  expanded={expanded}
+                  iconColor={active ? 'brand.fg' : undefined}
+                />
               </RouterLink>
-            </Flex>
+            </Box>
           </li>
         );
       })}

@@ -18,6 +18,7 @@ export default function SignedInLayout() {
       <Box
         as="main"
         id={MAIN_CONTENT_ID}
+        data-below-title-bar
         tabIndex={-1}
         _focus={{ outline: 'none' }}
         ml={{ base: 0, md: pinned ? SIDEBAR_EXPANDED_WIDTH : SIDEBAR_COLLAPSED_WIDTH }}

@@ -5,6 +5,7 @@ import { useSidebarStore } from '../../stores/sidebarStore';
 import { PanelIcon } from '../icons/StudioIcons';
 import { Logo } from '../ui/Logo';
 import { SIDEBAR_BOTTOM_ITEMS, SIDEBAR_MAIN_ITEMS } from './sidebarItems';
+import { SidebarInstallItem } from './SidebarInstallItem';
 import { SidebarNavList } from './SidebarNavList';
 import { useSidebarNav } from './useSidebarNav';
 
@@ -51,7 +52,8 @@ export function StudioSidebar() {
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      <Flex h="16" align="center" px="5" flexShrink={0}>
+      {/* In the installed desktop app, the strip under the window's title bar (index.html). */}
+      <Flex data-title-bar h="16" align="center" px="5" flexShrink={0}>
         {/* The wordmark starts with the mark, so the collapsed rail clips it down to the mark. */}
         <Link asChild rounded="l2" flexShrink={0} overflow="hidden" w={expanded ? '210px' : '36px'} transition="width 0.2s ease">
           <RouterLink to="/face">
@@ -63,6 +65,7 @@ export function StudioSidebar() {
       <Flex as="nav" aria-label="Studio" direction="column" flex="1" px="3" pt="4" pb="3" gap="4">
         <SidebarNavList items={SIDEBAR_MAIN_ITEMS} activePath={activePath} expanded={expanded} />
         <Box mt="auto" pt="3" borderTopWidth="1px" borderColor="border.muted">
+          <SidebarInstallItem expanded={expanded} />
           <SidebarNavList
             items={SIDEBAR_BOTTOM_ITEMS}
             activePath={activePath}

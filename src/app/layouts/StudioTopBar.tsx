@@ -4,10 +4,14 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MenuIcon } from '../icons/StudioIcons';
 import { Logo } from '../ui/Logo';
 import { SIDEBAR_BOTTOM_ITEMS, SIDEBAR_MAIN_ITEMS } from './sidebarItems';
+import { SidebarInstallItem } from './SidebarInstallItem';
 import { SidebarNavList } from './SidebarNavList';
 import { useSidebarNav } from './useSidebarNav';
 
-/** On phones (< 768px) the sidebar becomes this top bar, with a menu button opening a drawer. */
+/**
+ * On phones (< 768px) the sidebar becomes this top bar, with a menu button opening a drawer; in a
+ * narrow installed desktop window also the title bar (data-title-bar, index.html).
+ */
 export function StudioTopBar() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -18,6 +22,7 @@ export function StudioTopBar() {
   return (
     <Flex
       as="header"
+      data-title-bar
       display={{ base: 'flex', md: 'none' }}
       position="sticky"
       top="0"
@@ -52,6 +57,7 @@ export function StudioTopBar() {
                 <Flex as="nav" aria-label="Studio" direction="column" gap="4" minH="full">
                   <SidebarNavList items={SIDEBAR_MAIN_ITEMS} activePath={activePath} expanded />
                   <Box mt="auto" pt="3" borderTopWidth="1px" borderColor="border.muted">
+                    <SidebarInstallItem expanded />
                     <SidebarNavList items={SIDEBAR_BOTTOM_ITEMS} activePath={activePath} expanded labelFor={labelFor} />
                   </Box>
                 </Flex>

@@ -5,6 +5,7 @@ import { AccentLinkButton } from '../../../app/ui/AccentButton';
 import { GradientText } from '../../../app/ui/GradientText';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { HERO } from '../../../content/home';
+import { promptInstall, useInstallOffer } from '../../../lib/installPrompt';
 import { FILL, MEDIA_PLACEHOLDER } from '../components/MediaImage';
 import { MotionToggle } from '../components/MotionToggle';
 import { useReducedMotion } from '../components/useReducedMotion';
@@ -81,10 +82,14 @@ function HeroBackground() {
   );
 }
 
-/** Home hero: background video (poster until the page has loaded), headline, Login / Get Started. */
+/**
+ * Home hero: background video (poster until the page has loaded), headline, Login / Get Started,
+ * and Install app in a corner when the browser offers it (placed over the hero, it moves nothing).
+ */
 export function HeroSection() {
   useWarmSiteMedia();
   usePageTitle('Create your own virtual influencer');
+  const installable = useInstallOffer();
   return (
     <Box as="section" position="relative" overflow="hidden" aria-labelledby="home-hero-title">
       <HeroBackground />
@@ -132,6 +137,11 @@ export function HeroSection() {
           </Text>
         </Stack>
       </Container>
+      {installable ? (
+        <Button size="sm" variant="outline" rounded="full" bg="bg/70" borderColor="border.emphasized" color="fg" position="absolute" bottom="4" left="4" onClick={() => void promptInstall()}>
+          Install app
+        </Button>
+      ) : null}
     </Box>
   );
 }
