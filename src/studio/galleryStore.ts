@@ -26,8 +26,22 @@ interface SavedGallery {
 
 let db: UseStore | null = null;
 const galleryDb = () => (db ??= createStore(GALLERY_DB.name, GALLERY_DB.store));
-const readSaved = (userId: string) => readStored<SavedGallery>(userId, galleryDb()).catch(() => undefined);
-const save = (userId: string, data: GalleryData) => store(userId, { data, savedAt: Date.now() } satisfies SavedGallery, galleryDb()).catch(() => undefined);
+/** The device's copy, if it has one (none without IndexedDB). */
+async function readSaved(userId: string): Promise<SavedGallery | undefined> {
+  try {
+    return await readStored<SavedGallery>(userId, galleryDb());
+  } catch {
+    return undefined;
+  }
+}
+
+async function save(userId: string, data: GalleryData): Promise<void> {
+  try {
+    await store(userId, { data, savedAt: Date.now() } satisfies SavedGallery, galleryDb());
+  } catch {
+    // No IndexedDB: the gallery just is not kept for offline use.
+  }
+}
 
 interface GalleryState {
   /** The user the data belongs to: another sign-in in the same tab starts afresh. */

@@ -3,7 +3,7 @@
 // again when the network returns. The key makes a replay safe: a call that did reach the server
 // before the connection dropped gives back the same job, never a second one. Files (garments,
 // songs) are kept as Blobs, which IndexedDB stores as they are.
-import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, set, values, type UseStore } from 'idb-keyval';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG } from '../../contract/sw-messages';
 import type { GenerationCall } from './jobs';
 
@@ -42,24 +42,34 @@ export function callOf(request: QueuedRequest): GenerationCall {
   return { path: request.path, body: form };
 }
 
+/** A call as the outbox keeps it (files as Blobs, with their names). */
+export function queuedRequest(userId: string, slot: string, key: string, call: GenerationCall): QueuedRequest {
+  return { key, userId, slot, path: call.path, body: storedBody(call.body), queuedAt: Date.now() };
+}
+
 export async function queueRequest(userId: string, slot: string, key: string, call: GenerationCall): Promise<QueuedRequest> {
-  const request: QueuedRequest = { key, userId, slot, path: call.path, body: storedBody(call.body), queuedAt: Date.now() };
+  const request = queuedRequest(userId, slot, key, call);
   await set(key, request, outbox());
   return request;
 }
 
 /** The user's queued requests, oldest first. */
 export async function queuedRequests(userId: string): Promise<QueuedRequest[]> {
-  const all = await values<QueuedRequest>(outbox()).catch(() => [] as QueuedRequest[]);
+  let all: QueuedRequest[];
+  try {
+    all = await values<QueuedRequest>(outbox());
+  } catch {
+    return []; // no IndexedDB here: nothing was queued either
+  }
   return all.filter((r) => r.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
-export async function isQueued(key: string): Promise<boolean> {
-  return (await get<QueuedRequest>(key, outbox()).catch(() => undefined)) !== undefined;
-}
-
 export async function removeQueued(key: string): Promise<void> {
-  await del(key, outbox()).catch(() => undefined);
+  try {
+    await del(key, outbox());
+  } catch {
+    // No IndexedDB: nothing to remove.
+  }
 }
 
 /**

@@ -1,0 +1,35 @@
+// The outbox keeps a generation call as IndexedDB can store it and gives back the same call.
+import { describe, expect, it } from 'vitest';
+import { callOf, queuedRequest } from '../../src/studio/outbox';
+
+describe('the generation outbox (issue 15)', () => {
+  it('gives back a JSON call as it was, with the key, user and slot it was queued under', () => {
+    const call = { path: '/generate-image-prompt/', body: { user_id: 'u1', prompt: 'By the sea', face_url: '/media/gen/a.png' } };
+    const request = queuedRequest('u1', 'generatedImagePrompt', 'key-1', call);
+    expect(request).toMatchObject({ key: 'key-1', userId: 'u1', slot: 'generatedImagePrompt', path: call.path });
+    expect(callOf(request)).toEqual(call);
+    // A copy: changing the page's object later does not change what is sent.
+    call.body.prompt = 'changed';
+    expect((callOf(request).body as Record<string, string>).prompt).toBe('By the sea');
+  });
+
+  it('keeps an upload as a Blob with its file name, and rebuilds the form in order', async () => {
+    const form = new FormData();
+    form.append('user_id', 'u1');
+    form.append('cloth_image', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'garment.png', { type: 'image/png' }));
+    form.append('category', 'tops');
+    const request = queuedRequest('u1', 'genrated_cloth_image', 'key-2', { path: '/cloth-swap/', body: form });
+    expect('form' in request.body && request.body.form.map(([name]) => name)).toEqual(['user_id', 'cloth_image', 'category']);
+    const sent = callOf(request).body as FormData;
+    expect([...sent.keys()]).toEqual(['user_id', 'cloth_image', 'category']);
+    const file = sent.get('cloth_image') as File;
+    expect(file.name).toBe('garment.png');
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(file);
+    });
+    expect([...new Uint8Array(bytes)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(sent.get('category')).toBe('tops');
+  });
+});
