@@ -1,5 +1,5 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
-import { Field, Input, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LYRICS_MAX, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
@@ -9,6 +9,7 @@ import { GenerateButton } from '../../studio/ui/GenerateButton';
 import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { StatusSpinner } from '../../studio/ui/StatusSpinner';
 
 type AudioField = 'song_file' | 'voice_file' | 'instrumental_file';
 const FIELDS: readonly { name: AudioField; label: string; hint: string }[] = [
@@ -88,7 +89,7 @@ export default function AIMusicPage() {
                   disabled={checking !== null}
                   onChange={(e) => void choose(name, e.target.files?.[0])}
                 />
-                {checking === name && <Spinner size="sm" role="status" aria-label="Checking the file" />}
+                {checking === name && <StatusSpinner size="sm" label="Checking the file" />}
               </Stack>
               <Field.HelperText>{hint}</Field.HelperText>
             </Field.Root>

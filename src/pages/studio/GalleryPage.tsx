@@ -1,4 +1,4 @@
-import { Box, Button, Center, Heading, HStack, IconButton, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Heading, HStack, IconButton, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
@@ -10,6 +10,7 @@ import { ZoomIcon } from '../../app/icons/StudioIcons';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
+import { StatusSpinner } from '../../studio/ui/StatusSpinner';
 
 type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
 const TABS: readonly { value: Tab; label: string }[] = [
@@ -175,7 +176,7 @@ export default function GalleryPage() {
             </Stack>
           ) : (
             <Center py="16">
-              <Spinner size="lg" role="status" aria-label="Loading your gallery" />
+              <StatusSpinner size="lg" label="Loading your gallery" />
             </Center>
           )
         ) : items.length === 0 ? (

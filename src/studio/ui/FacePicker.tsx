@@ -1,8 +1,9 @@
-import { Button, Dialog, Link, Portal, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Link, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PickTile } from './PickTile';
 import { galleryData, orderedFaces, useGalleryStore, type GalleryFace, type Gender } from '../galleryStore';
+import { StatusSpinner } from './StatusSpinner';
 
 /** Spec §9: three recent faces per gender before 'View All'. */
 export const RECENT_FACES = 3;
@@ -45,7 +46,7 @@ export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) 
         Choose a face
       </Text>
       {!data && load.state !== 'error' ? (
-        <Spinner size="sm" role="status" aria-label="Loading your faces" />
+        <StatusSpinner size="sm" label="Loading your faces" />
       ) : faces.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {load.state === 'error' ? `${load.message} ` : 'No faces yet. '}

@@ -1,8 +1,9 @@
-import { Box, Link, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Box, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PickTile } from './PickTile';
 import { galleryData, useGalleryStore } from '../galleryStore';
+import { StatusSpinner } from './StatusSpinner';
 
 export interface PickedImage {
   id: string;
@@ -31,7 +32,7 @@ export function GeneratedImagePicker({ selected, onSelect, id }: { selected: Pic
         Choose a generated image
       </Text>
       {!data && load.state !== 'error' ? (
-        <Spinner size="sm" role="status" aria-label="Loading your images" />
+        <StatusSpinner size="sm" label="Loading your images" />
       ) : images.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {load.state === 'error' ? `${load.message} ` : 'You have no generated images yet. '}

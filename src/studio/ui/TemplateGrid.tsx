@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { PickTile } from './PickTile';
+import { loadSlots } from '../../lib/loadSlots';
 import { TEMPLATE_MANIFEST, templateUrl, type TemplateEntry, type TemplateGender, type TemplateKind } from '../../content/templates';
 
 interface TemplateGridProps {
@@ -11,15 +12,38 @@ interface TemplateGridProps {
   id?: string;
 }
 
+/** Clips loading at once: the rest wait, so the user's generate call always finds a connection. */
+const takeClipSlot = loadSlots(2);
+
 /**
  * A video preview that plays only while it is in view (156 clips on one screen). Its poster and
  * clip are asked for only when it first comes into view: posters load eagerly otherwise, and 156 of
  * them would hold the browser's few connections to the server ahead of the user's generate call.
+ * Clips also take turns (two at a time), for the same reason.
  */
 function TemplateVideo({ entry }: { entry: TemplateEntry }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
+  const [clip, setClip] = useState(false);
   const inView = useRef(false);
+  useEffect(() => {
+    const video = ref.current;
+    if (!seen || !video) return;
+    let release: () => void = () => undefined;
+    const settle = () => release();
+    const cancel = takeClipSlot((r) => {
+      release = r;
+      video.addEventListener('loadeddata', settle, { once: true });
+      video.addEventListener('error', settle, { once: true });
+      setClip(true);
+    });
+    return () => {
+      cancel();
+      release();
+      video.removeEventListener('loadeddata', settle);
+      video.removeEventListener('error', settle);
+    };
+  }, [seen]);
   useEffect(() => {
     const video = ref.current;
     if (!video || typeof IntersectionObserver === 'undefined') return;
@@ -34,17 +58,18 @@ function TemplateVideo({ entry }: { entry: TemplateEntry }) {
   }, []);
   useEffect(() => {
     // A clip that scrolled into view before its source was set starts once it has one.
-    if (seen && inView.current) void ref.current?.play().catch(() => undefined);
-  }, [seen]);
+    if (clip && inView.current) void ref.current?.play().catch(() => undefined);
+  }, [clip]);
   return (
     <video
       ref={ref}
-      src={seen ? templateUrl(entry.path) : undefined}
+      src={clip ? templateUrl(entry.path) : undefined}
       poster={seen ? templateUrl(entry.thumb) : undefined}
       muted
       loop
       playsInline
-      preload="none"
+      // Once it has its turn the clip loads whether or not it still shows, so the turn ends.
+      preload={clip ? 'auto' : 'none'}
       aria-hidden="true"
       style={{ width: '100%', height: '100%', objectFit: 'cover' }}
     />
