@@ -60,7 +60,7 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     try {
       const uploads = new Map<string, Promise<string>>();
       const graph = await fillWorkflow(name, options.workflows[name], (key) => {
-        const value = key === 'seed' ? randomInt(0, 2 ** 48) : values[key];
+        const value = key === 'seed' ? randomInt(0, 2 ** 48 - 1) : values[key];
         if (value === undefined || typeof value !== 'object') return value;
         if (!uploads.has(key)) uploads.set(key, client.upload(value.file, key, signal));
         return uploads.get(key);
@@ -79,7 +79,7 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     } catch (err) {
       if (signal.aborted && promptId) await client.cancel(promptId);
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      if (deadline.aborted) throw new Error(`ComfyUI did not finish the ${name} workflow within ${Math.round(jobTimeoutMs / 1000)} s`);
+      if (deadline.aborted) throw new Error(`ComfyUI did not finish the ${name} workflow within ${Number((jobTimeoutMs / 1000).toFixed(1))} s`);
       throw err;
     } finally {
       watcher.close();
