@@ -68,20 +68,22 @@ describe('comfyui engine failures', () => {
     expect(err.message).toBe('Garment not found');
   });
 
-  it('a prompt that is neither queued nor in the history after a restart was lost: retried, never a success', async () => {
+  /** How a face job ends when `happen` strikes while its prompt runs. */
+  async function midJob(happen: () => unknown): Promise<Error> {
     fake.plan.end = 'hang';
     const job = failure(comfyuiEngine(engineOptions(fake.url)).face!(face, ctx()));
-    await whenQueued(fake.prompts, 1, () => fake.restart());
-    const err = await job;
+    await whenQueued(fake.prompts, 1, happen);
+    return job;
+  }
+
+  it('a prompt that is neither queued nor in the history after a restart was lost: retried, never a success', async () => {
+    const err = await midJob(() => fake.restart());
     expect(err).toBeInstanceOf(TransientEngineError);
     expect(err.message).toMatch(/lost the prompt/);
   });
 
   it('a ComfyUI that disappears mid-job: the polls fail a few times, then the job may be retried', async () => {
-    fake.plan.end = 'hang';
-    const job = failure(comfyuiEngine(engineOptions(fake.url)).face!(face, ctx()));
-    await whenQueued(fake.prompts, 1, () => fake.close());
-    const err = await job;
+    const err = await midJob(() => fake.close());
     expect(err).toBeInstanceOf(TransientEngineError);
     expect(err.message).toMatch(/ComfyUI could not be reached/);
     fake = await startFakeComfy(); // for afterEach
