@@ -53,6 +53,9 @@ export const configTable = [
   { name: 'REPLICATE_API_TOKEN', default: '(unset)', description: 'Replicate API token; required when GENERATION_ENGINES names replicate. Never logged.' },
   { name: 'REPLICATE_BASE_URL', default: 'https://api.replicate.com/v1', description: 'Replicate API base (a local fake in tests).' },
   { name: 'REPLICATE_MODELS_PATH', default: '(unset: server/src/engines/replicate/models.json)', description: 'JSON file of the model and input template per capability for the replicate engine.' },
+  { name: 'COMFYUI_URL', default: '(unset)', description: 'Base URL of a self-hosted ComfyUI (http://host:8188); required when GENERATION_ENGINES names comfyui.' },
+  { name: 'COMFYUI_WORKFLOWS_DIR', default: '(unset: server/src/engines/comfyui/workflows)', description: 'Folder of ComfyUI API-format workflows; a file named like a shipped one (face-prompt.json, …) replaces it.' },
+  { name: 'COMFYUI_TIMEOUT_SECONDS', default: '600', description: 'A ComfyUI job not finished after this long is interrupted and fails (10-86400; the job kind\'s own limit still applies).' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
 ] as const satisfies readonly ConfigDoc[];
 
@@ -100,7 +103,7 @@ export interface Config {
 }
 
 export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
-export const ENGINE_NAMES = ['local', 'replicate'] as const;
+export const ENGINE_NAMES = ['local', 'replicate', 'comfyui'] as const;
 
 export interface GenerationConfig {
   /** SHA-256 (hex) of CLIENT_SECRET: the security-key header generation calls carry. */
@@ -123,6 +126,8 @@ export interface GenerationConfig {
   readonly templatesAtStart: boolean;
   /** The replicate engine's settings; null when no capability uses it. */
   readonly replicate: { readonly token: string; readonly baseUrl: string; readonly modelsPath: string } | null;
+  /** The comfyui engine's settings; null when no capability uses it. */
+  readonly comfyui: { readonly url: string; readonly workflowsDir: string | null; readonly timeoutMs: number } | null;
 }
 
 export interface PaymentsConfig {
@@ -231,6 +236,15 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
         modelsPath: r.path('REPLICATE_MODELS_PATH', fileURLToPath(new URL('./engines/replicate/models.json', import.meta.url))),
       }
     : null;
+  const usesComfyui = Object.values(engines).includes('comfyui');
+  if (usesComfyui && r.raw('COMFYUI_URL') === undefined) r.problem('COMFYUI_URL', 'must be set when GENERATION_ENGINES names comfyui');
+  const comfyui = usesComfyui
+    ? {
+        url: r.raw('COMFYUI_URL') === undefined ? '' : (r.absoluteUrl('COMFYUI_URL') ?? ''),
+        workflowsDir: r.raw('COMFYUI_WORKFLOWS_DIR') === undefined ? null : r.directory('COMFYUI_WORKFLOWS_DIR'),
+        timeoutMs: r.int('COMFYUI_TIMEOUT_SECONDS', 600, 10, 86_400) * 1000,
+      }
+    : null;
   return {
     securityKey: securityKeyFor(r.raw('CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET),
     ffmpegPath: r.executable('FFMPEG_PATH', 'ffmpeg'),
@@ -245,6 +259,7 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
     templateCache: r.raw('TEMPLATE_CACHE') === undefined ? null : r.path('TEMPLATE_CACHE', ''),
     templatesAtStart: r.flag('TEMPLATES_AT_START', true),
     replicate,
+    comfyui,
   };
 }
 
@@ -318,6 +333,19 @@ class EnvReader {
 
   path(name: Name, fallback: string): string {
     return resolve(this.raw(name) ?? fallback);
+  }
+
+  /** An existing folder (resolved). */
+  directory(name: Name): string {
+    const dir = resolve(this.raw(name) ?? '');
+    let ok = false;
+    try {
+      ok = statSync(dir).isDirectory();
+    } catch {
+      ok = false;
+    }
+    if (!ok) this.problem(name, 'must be an existing folder');
+    return dir;
   }
 
   databaseUrl(name: Name): string | null {

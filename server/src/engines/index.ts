@@ -1,5 +1,7 @@
 // The engine of each capability, as GENERATION_ENGINES chooses (local by default).
 import type { GenerationConfig } from '../config.ts';
+import { comfyuiEngine } from './comfyui/index.ts';
+import { readWorkflows } from './comfyui/workflows.ts';
 import { localEngine } from './local/index.ts';
 import { readModelSpecs, replicateEngine } from './replicate/index.ts';
 import type { Capability, Engine } from './types.ts';
@@ -15,6 +17,7 @@ export function createEngines(config: GenerationConfig): EngineRegistry {
   const engines: Record<EngineName, Engine | null> = {
     local: localEngine,
     replicate: config.replicate ? replicateEngine({ token: config.replicate.token, baseUrl: config.replicate.baseUrl, allowHosts: config.fetchAllowHosts, specs: readModelSpecs(config.replicate.modelsPath) }) : null,
+    comfyui: config.comfyui ? comfyuiEngine({ baseUrl: config.comfyui.url, jobTimeoutMs: config.comfyui.timeoutMs, allowHosts: config.fetchAllowHosts, workflows: readWorkflows(config.comfyui.workflowsDir) }) : null,
   };
   return {
     for: (capability) => {

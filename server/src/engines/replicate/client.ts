@@ -3,8 +3,9 @@
 // files into the job's folder at once (Replicate deletes them after about an hour). The engine that
 // maps our capabilities onto models builds on this (issue 16).
 import { join } from 'node:path';
-import { FetchRefusedError, safeDownload } from '../../net/safe-fetch.ts';
-import { MAX_MESSAGE, networkProblem, redactor } from '../../payments/provider-http.ts';
+import { MAX_MESSAGE, redactor } from '../../payments/provider-http.ts';
+import { abortableSleep, remoteRequest, statusError } from '../remote/http.ts';
+import { copyOutput } from '../remote/output.ts';
 import { EngineInputError, TransientEngineError } from '../types.ts';
 
 export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -36,17 +37,6 @@ export interface ReplicateOptions {
 
 const STATUSES: ReadonlySet<string> = new Set(['starting', 'processing', 'succeeded', 'failed', 'canceled']);
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
-
 /** A prediction as the API sent it, or a TransientEngineError for anything else (malformed output). */
 function asPrediction(body: unknown): Prediction {
   const p = body as Partial<Prediction> | null;
@@ -67,35 +57,17 @@ export function outputUrls(output: unknown): string[] {
 export function replicateClient(options: ReplicateOptions) {
   const { token, timeoutMs = 30_000, pollFirstMs = 1000, pollMaxMs = 10_000, maxOutputBytes = 512 * 1024 * 1024, allowHosts = [] } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? abortableSleep;
   const redact = redactor(() => [token]);
 
+  const http = { vendor: 'Replicate', fetch: options.fetch ?? fetch, timeoutMs };
+
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      throw new TransientEngineError(`Replicate ${networkProblem(err, timeoutMs)}.`);
-    }
-    const text = await res.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (res.ok) return data;
-    const detail = redact(String((data as { detail?: unknown } | undefined)?.detail ?? text)).slice(0, MAX_MESSAGE);
-    // Busy, rate limited or down: worth another attempt. Anything else is a request we got wrong.
-    if (res.status === 429 || res.status >= 500) throw new TransientEngineError(`Replicate answered ${res.status}: ${detail}`);
-    throw new Error(`Replicate refused the request (${res.status}): ${detail}`);
+    const headers = { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+    const answer = await remoteRequest(http, `${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, signal);
+    if (answer.ok) return answer.data;
+    const detail = redact(String((answer.data as { detail?: unknown } | undefined)?.detail ?? answer.text)).slice(0, MAX_MESSAGE);
+    throw statusError('Replicate', answer.status, detail);
   }
 
   return {
@@ -144,15 +116,7 @@ export function replicateClient(options: ReplicateOptions) {
      * model's word: it must not reach our private network), size- and time-capped.
      */
     async download(url: string, dir: string, name: string, signal: AbortSignal): Promise<string> {
-      const file = join(dir, name);
-      try {
-        await safeDownload(url, file, { allowHosts, maxBytes: maxOutputBytes, timeoutMs: Math.max(timeoutMs, 120_000), signal });
-      } catch (err) {
-        if (signal.aborted) throw signal.reason;
-        if (err instanceof FetchRefusedError) throw new Error(`Replicate's output was refused: ${err.message}`);
-        throw new TransientEngineError(`Replicate's output could not be fetched: ${(err as Error).message}`);
-      }
-      return file;
+      return copyOutput('Replicate', url, join(dir, name), { allowHosts, maxBytes: maxOutputBytes, timeoutMs: Math.max(timeoutMs, 120_000), signal });
     },
   };
 }

@@ -3,8 +3,11 @@
 // texts as text. The client (client.ts) runs the prediction; the first output file is copied into
 // the job's folder and judged by its bytes, never by what the model says it is.
 import { readFileSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { expectMedia, type MediaKind } from '../remote/output.ts';
+import { fillPlaceholders } from '../remote/placeholders.ts';
+import { faceWords } from '../remote/words.ts';
 import type { Capability, ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
 import { outputUrls, replicateClient, type ReplicateOptions } from './client.ts';
 
@@ -40,60 +43,33 @@ async function dataUri(file: string): Promise<string> {
   return `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
 }
 
-/** The template with every '{{name}}' string replaced (unknown names are a configuration error). */
-export async function fillInput(template: unknown, values: Record<string, Value>): Promise<unknown> {
-  if (typeof template === 'string') {
-    const whole = /^\{\{(\w+)\}\}$/.exec(template);
-    if (!whole) return template;
-    const value = values[whole[1]];
-    if (value === undefined) throw new Error(`The model input names {{${whole[1]}}}, which this capability does not have`);
-    return typeof value === 'string' ? value : dataUri(value.file);
-  }
-  if (Array.isArray(template)) return Promise.all(template.map((t) => fillInput(t, values)));
-  if (template && typeof template === 'object') {
-    const entries = await Promise.all(Object.entries(template).map(async ([k, v]) => [k, await fillInput(v, values)] as const));
-    return Object.fromEntries(entries);
-  }
-  return template;
-}
-
-/** What a file is, from its first bytes. */
-async function sniff(path: string): Promise<EngineFile['mime'] | null> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
-    const b = buffer.subarray(0, bytesRead);
-    if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-    if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-    if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-    if (b.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
-    if (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
-    return null;
-  } finally {
-    await handle.close();
-  }
+/** The template with every '{{name}}' filled: files as data URIs, texts as text. */
+export function fillInput(template: unknown, values: Record<string, Value>): Promise<unknown> {
+  return fillPlaceholders(template, (name) => {
+    const value = values[name];
+    return value === undefined || typeof value === 'string' ? value : dataUri(value.file);
+  }, 'The model input');
 }
 
 export function replicateEngine(options: ReplicateOptions & { specs: ModelSpecs }): Engine {
   const client = replicateClient(options);
 
-  async function run(capability: Capability, values: Record<string, Value>, ctx: EngineContext, expect: 'image' | 'video' | 'audio'): Promise<EngineFile> {
+  async function run(capability: Capability, values: Record<string, Value>, ctx: EngineContext, expect: MediaKind): Promise<EngineFile> {
     const spec = options.specs[capability];
     if (!spec) throw new Error(`No Replicate model is configured for ${capability}`);
     const input = (await fillInput(spec.input, values)) as Record<string, unknown>;
     const prediction = await client.run(spec.model, input, ctx.signal, (p) => ctx.progress(p));
     const [url] = outputUrls(prediction.output);
     const path = await client.download(url!, ctx.workDir, `replicate-output`, ctx.signal);
-    const mime = await sniff(path);
-    if (!mime || !mime.startsWith(expect)) throw new Error(`The ${capability} model answered a file that is not ${expect === 'audio' ? 'MP3 audio' : `a PNG, JPEG, WEBP or MP4 ${expect}`}`);
+    const file = await expectMedia(path, expect, `The ${capability} model`);
     ctx.progress(99);
-    return { path, mime };
+    return file;
   }
 
   return {
     name: 'replicate',
     async face(input, ctx): Promise<FaceResult> {
-      const words = input.prompt ?? `a realistic portrait of a new ${input.gender === 'male' ? 'man' : 'woman'} blending the looks of ${input.celebrities!.join(', ')}`;
+      const words = faceWords(input);
       const file = await run('face', { prompt: words, gender: input.gender }, ctx, 'image');
       return { ...file, facePrompt: words.slice(0, 500) };
     },
