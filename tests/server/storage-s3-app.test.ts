@@ -1,12 +1,15 @@
 // The app with media in S3 (s3rver on 127.0.0.1, real HTTP): a face and a template swap through the
 // job API land in the bucket and load from the URLs the API gives, as streamed, signed or public
-// URLs; the start-up check stops an app whose bucket does not answer.
+// URLs; a worker with its own media folder shares media through the bucket; the start-up check
+// stops an app whose bucket does not answer.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from './support/app.ts';
+import { createJobSystem } from '../../server/src/jobs/system.ts';
+import { openStorage } from '../../server/src/storage/index.ts';
+import { buildTestApp, testConfig } from './support/app.ts';
 import { useTestDatabase } from './support/db.ts';
 import { startS3, type TestS3 } from './support/s3.ts';
 import { studioApp } from './support/studio.ts';
@@ -62,6 +65,27 @@ describe('the job API with media in S3', () => {
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json();
     expect(gallery.faces.map((f: { image_url: string }) => f.image_url)).toEqual([output]);
     await t.app.close();
+  });
+
+  it('shares media between an API process and a worker with separate media folders through the bucket alone', async () => {
+    const t = await studioApp(database.current, { ...s3.env, RUN_JOBS: 'false', MEDIA_DIR: join(database.current.dataDir, 'api-media') });
+    const config = testConfig(database.current, { ...s3.env, MEDIA_DIR: join(database.current.dataDir, 'worker-media') });
+    // What `npm run worker` does (server/src/jobs/worker.ts), in this process.
+    const worker = createJobSystem({ db: database.current.db, config, storage: await openStorage(config), log: t.app.log, now: Date.now });
+    worker.queue.start();
+    try {
+      const u = await t.user('s3-worker@example.com');
+      const queued = await t.call(u, '/api/generate-face-prompt/', { prompt: 'silver pixie' }, { prefer: 'respond-async' });
+      expect(queued.statusCode, queued.body).toBe(202);
+      const job = await t.settle(u, queued.json().job_id as string);
+      expect(job).toMatchObject({ status: 'succeeded', output: expect.stringMatching(/^\/media\/gen\//) });
+      const media = await t.app.inject({ method: 'GET', url: job.output as string });
+      expect([media.statusCode, media.headers['content-type']]).toEqual([200, 'image/png']);
+      expect(['api-media', 'worker-media'].map((d) => existsSync(join(database.current.dataDir, d, 'gen')))).toEqual([false, false]);
+    } finally {
+      await worker.queue.stop();
+      await t.app.close();
+    }
   });
 
   it('redirects /media to a signed URL that loads, with S3_PRESIGN_SECONDS, and allows the bucket in the CSP', async () => {
