@@ -28,7 +28,7 @@ function config(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', DATA_DIR: scratch, JWT_SECRET: 'k'.repeat(40), ...s3.env, ...env });
 }
 
-const bucketOf = (env: Record<string, string> = {}) => chooseStorage(config(env)).bucket as S3Storage;
+const bucketOf = async (env: Record<string, string> = {}) => (await chooseStorage(config(env))).bucket as S3Storage;
 const code = (promise: Promise<unknown>) => promise.then(() => 'resolved', (err: NodeJS.ErrnoException) => err.code);
 
 /** A port nothing listens on. */
@@ -42,7 +42,7 @@ async function closedPort(): Promise<number> {
 
 describe('S3 media storage', () => {
   it('keeps, streams, downloads and deletes objects with their type; an absent key is ENOENT', async () => {
-    const storage = bucketOf();
+    const storage = await bucketOf();
     const bytes = randomBytes(200_000);
     const file = join(scratch, 'in.png');
     writeFileSync(file, bytes);
@@ -68,7 +68,7 @@ describe('S3 media storage', () => {
   });
 
   it('maps its own URLs back to keys (served, public, signed, either bucket style) and nothing else', async () => {
-    const storage = bucketOf();
+    const storage = await bucketOf();
     const key = 'gen/0123abcd.png';
     expect(storage.url(key)).toBe(`/media/${key}`);
     const signed = await getSignedUrl(s3.client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 60 });
@@ -81,13 +81,13 @@ describe('S3 media storage', () => {
     storage.client.destroy();
 
     // Virtual-hosted URLs (bucket.endpoint-host/key) need a host name endpoint, as AWS has.
-    const aws = bucketOf({ S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_FORCE_PATH_STYLE: 'false' });
+    const aws = await bucketOf({ S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_FORCE_PATH_STYLE: 'false' });
     expect(aws.keyOf(`https://${s3.bucket}.s3.eu-west-1.amazonaws.com/${key}?X-Amz-Signature=00`)).toBe(key);
     expect(aws.keyOf(`https://s3.eu-west-1.amazonaws.com/${s3.bucket}/${key}`)).toBe(key);
     expect(aws.keyOf(`https://other.s3.eu-west-1.amazonaws.com/${key}`)).toBeNull();
     aws.client.destroy();
 
-    const cdn = bucketOf({ S3_PUBLIC_URL: 'https://cdn.example/persona/' });
+    const cdn = await bucketOf({ S3_PUBLIC_URL: 'https://cdn.example/persona/' });
     expect(cdn.url(key)).toBe(`https://cdn.example/persona/${key}`);
     expect(cdn.keyOf(`https://cdn.example/persona/${key}?v=2`)).toBe(key);
     expect(cdn.keyOf(`/media/${key}`)).toBe(key);
@@ -97,7 +97,7 @@ describe('S3 media storage', () => {
   });
 
   it('keeps templates and site media in MEDIA_DIR (served at /media) and users\' media in the bucket', async () => {
-    const { storage, bucket } = chooseStorage(config({ S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}` }));
+    const { storage, bucket } = await chooseStorage(config({ S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}` }));
     const file = join(scratch, 'thumb.webp');
     writeFileSync(file, 'webp bytes');
     await storage.put('site/carousel/01.webp', file, 'image/webp');
@@ -119,7 +119,7 @@ describe('S3 media storage', () => {
 
   it('names the setting to fix when the bucket cannot be used, and fails plainly when the store is gone', async () => {
     const problem = async (env: Record<string, string>) => {
-      const storage = bucketOf(env);
+      const storage = await bucketOf(env);
       try {
         return await storage.checkBucket().then(() => 'ok', (err: Error) => err.message);
       } finally {
@@ -132,7 +132,7 @@ describe('S3 media storage', () => {
     const gone = `http://127.0.0.1:${await closedPort()}`;
     expect(await problem({ S3_ENDPOINT: gone })).toMatch(new RegExp(`S3_ENDPOINT ${gone} could not be reached: ECONNREFUSED`));
 
-    const storage = bucketOf({ S3_ENDPOINT: gone });
+    const storage = await bucketOf({ S3_ENDPOINT: gone });
     const file = join(scratch, 'any.png');
     writeFileSync(file, 'x');
     const failure = await storage.put('gen/x.png', file, 'image/png').catch((err: Error & { code?: string }) => err);

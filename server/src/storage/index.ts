@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { localStorage } from './local.ts';
-import { s3Storage, type S3Storage } from './s3.ts';
+import type { S3Storage } from './s3.ts';
 import type { MediaStorage } from './types.ts';
 
 /**
@@ -19,9 +19,11 @@ export interface StorageChoice {
 }
 
 /** The local media folder, or with S3_ENDPOINT the bucket for users' media beside it. */
-export function chooseStorage(config: Pick<Config, 'mediaDir' | 'mediaBaseUrl' | 's3'>): StorageChoice {
+export async function chooseStorage(config: Pick<Config, 'mediaDir' | 'mediaBaseUrl' | 's3'>): Promise<StorageChoice> {
   const local = localStorage(config.mediaDir, config.mediaBaseUrl);
   if (!config.s3) return { storage: local, bucket: null };
+  // The AWS SDK is loaded only when it is used (about 0.4 s of every start otherwise).
+  const { s3Storage } = await import('./s3.ts');
   const bucket = s3Storage(config.s3, config.mediaBaseUrl);
   const pick = (key: string): MediaStorage => (isLocalKey(key) ? local : bucket);
   const storage: MediaStorage = {
@@ -38,7 +40,7 @@ export function chooseStorage(config: Pick<Config, 'mediaDir' | 'mediaBaseUrl' |
 
 /** The chosen storage once its bucket (if any) answered: for processes without the app (the worker). */
 export async function openStorage(config: Pick<Config, 'mediaDir' | 'mediaBaseUrl' | 's3'>): Promise<MediaStorage> {
-  const { storage, bucket } = chooseStorage(config);
+  const { storage, bucket } = await chooseStorage(config);
   await bucket?.checkBucket();
   return storage;
 }

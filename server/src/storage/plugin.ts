@@ -1,6 +1,5 @@
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { chooseStorage } from './index.ts';
-import { s3MediaRoute } from './s3-media-route.ts';
 import type { MediaStorage } from './types.ts';
 
 declare module 'fastify' {
@@ -15,7 +14,7 @@ declare module 'fastify' {
  * answer before the app starts, and /media/* outside the local libraries is served from it.
  */
 export const storagePlugin = globalPlugin(async (app) => {
-  const { storage, bucket } = chooseStorage(app.config);
+  const { storage, bucket } = await chooseStorage(app.config);
   if (bucket) {
     try {
       await bucket.checkBucket();
@@ -23,6 +22,7 @@ export const storagePlugin = globalPlugin(async (app) => {
       bucket.client.destroy();
       throw err;
     }
+    const { s3MediaRoute } = await import('./s3-media-route.ts');
     s3MediaRoute(app, bucket, app.config.s3?.presignSeconds ?? null);
     app.addHook('onClose', async () => bucket.client.destroy());
   }
