@@ -14,7 +14,7 @@ export const configTable = [
   { name: 'NODE_ENV', default: 'development', description: 'development, production or test.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'PUBLIC_DIR', default: '<repo>/dist', description: 'The built page (npm run build output).' },
-  { name: 'MEDIA_DIR', default: 'DATA_DIR/media', description: 'Folder served at /media (generated media, templates, site media).' },
+  { name: 'MEDIA_DIR', default: 'DATA_DIR/media', description: 'Folder served at /media (generated media, templates, site media; with S3_ENDPOINT templates and site media only).' },
   { name: 'MEDIA_BASE_URL', default: '/media', description: 'Public base URL of media: /media, or an absolute http(s) URL of a bucket or CDN.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Honour X-Forwarded-* from: true (any), false, a hop count, or a comma list of proxy IPs/CIDRs.' },
   { name: 'JWT_SECRET', default: '(generated into DATA_DIR/secret.key)', description: 'Secret that signs access tokens; at least 32 characters.' },
@@ -57,6 +57,14 @@ export const configTable = [
   { name: 'COMFYUI_WORKFLOWS_DIR', default: '(unset: server/src/engines/comfyui/workflows)', description: 'Folder of ComfyUI API-format workflows; a file named like a shipped one (face-prompt.json, …) replaces it.' },
   { name: 'COMFYUI_TIMEOUT_SECONDS', default: '600', description: 'A ComfyUI job not finished after this long is interrupted and fails (10-86400; the job kind\'s own limit still applies).' },
   { name: 'SITE_MEDIA_CACHE', default: '(unset: no cache)', description: 'Folder keeping a finished site media library to copy instead of regenerating (tests, CI, many data folders).' },
+  { name: 'S3_ENDPOINT', default: '(unset: media in MEDIA_DIR)', description: 'http(s) URL of an S3-compatible store (https://s3.<region>.amazonaws.com, MinIO, R2, …): users\' media (generated, uploaded, fetched) is kept in S3_BUCKET there; checked at start.' },
+  { name: 'S3_BUCKET', default: '(unset)', description: 'The bucket (required with S3_ENDPOINT; it must exist).' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'Access key id (required with S3_ENDPOINT).' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret access key (required with S3_ENDPOINT). Never logged.' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region requests are signed for.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true', description: 'true: endpoint/bucket/key URLs (S3-compatible servers); false: bucket.endpoint/key (AWS virtual-hosted style).' },
+  { name: 'S3_PUBLIC_URL', default: '(unset: media URLs stay /media/…, served by this server from the bucket)', description: 'Absolute http(s) URL of the bucket\'s public contents (public bucket or CDN): media URLs point there and the page loads them from there.' },
+  { name: 'S3_PRESIGN_SECONDS', default: '(unset: the server streams /media/… from the bucket)', description: 'With S3_ENDPOINT, 60-604800: /media/… answers a redirect to a GET URL signed for this long, so the bytes come from the store (the bucket needs CORS for downloads). Not with S3_PUBLIC_URL.' },
 ] as const satisfies readonly ConfigDoc[];
 
 export interface ConfigDoc {
@@ -100,6 +108,22 @@ export interface Config {
   readonly publicUrl: string | null;
   readonly payments: PaymentsConfig;
   readonly generation: GenerationConfig;
+  /** Users' media in an S3-compatible bucket, or null for MEDIA_DIR. */
+  readonly s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** No trailing slash. */
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly region: string;
+  readonly forcePathStyle: boolean;
+  /** Base of public media URLs (no trailing slash), or null: /media/<key> served by the server. */
+  readonly publicUrl: string | null;
+  /** /media/<key> redirects to a GET URL signed for this long; null: the server streams it. */
+  readonly presignSeconds: number | null;
 }
 
 export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
@@ -177,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const payments = readPayments(r);
   const generation = readGeneration(r, partial.nodeEnv);
+  const s3 = readS3(r);
   const publicUrl = r.raw('PUBLIC_URL') === undefined ? null : r.absoluteUrl('PUBLIC_URL');
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
@@ -186,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3 });
 }
 
 const PLAN_SLUGS = ['basic', 'advanced', 'premium'];
@@ -215,6 +240,29 @@ function readPayments(r: EnvReader): PaymentsConfig {
         }
       : null;
   return { india, international, razorpay, paypal };
+}
+
+const S3_SETTINGS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL', 'S3_PRESIGN_SECONDS'] as const;
+
+function readS3(r: EnvReader): S3Config | null {
+  if (r.raw('S3_ENDPOINT') === undefined) {
+    // A half-made S3 set-up would silently keep media on local disk: say so instead.
+    for (const name of S3_SETTINGS) if (r.raw(name) !== undefined) r.problem(name, 'is set but S3_ENDPOINT is not');
+    return null;
+  }
+  const publicUrl = r.raw('S3_PUBLIC_URL') === undefined ? null : r.absoluteUrl('S3_PUBLIC_URL');
+  const presignSeconds = r.raw('S3_PRESIGN_SECONDS') === undefined ? null : r.int('S3_PRESIGN_SECONDS', 3600, 60, 604800);
+  if (publicUrl !== null && presignSeconds !== null) r.problem('S3_PRESIGN_SECONDS', 'must not be set with S3_PUBLIC_URL (media URLs are either public or signed)');
+  return {
+    endpoint: r.absoluteUrl('S3_ENDPOINT') ?? '',
+    bucket: r.required('S3_BUCKET', 'S3_ENDPOINT'),
+    accessKeyId: r.required('S3_ACCESS_KEY_ID', 'S3_ENDPOINT'),
+    secretAccessKey: r.required('S3_SECRET_ACCESS_KEY', 'S3_ENDPOINT'),
+    region: r.string('S3_REGION', 'us-east-1'),
+    forcePathStyle: r.flag('S3_FORCE_PATH_STYLE', true),
+    publicUrl,
+    presignSeconds,
+  };
 }
 
 export const DEFAULT_CLIENT_SECRET = 'persona-studio-client';
@@ -294,7 +342,8 @@ class EnvReader {
   }
 
   problem(name: Name, message: string): void {
-    const raw = this.env[name];
+    // Secrets and tokens are never echoed: the message reaches logs and terminals.
+    const raw = /SECRET|TOKEN/.test(name) ? undefined : this.env[name];
     this.problems.push(`${name} ${message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`);
   }
 

@@ -34,7 +34,13 @@ const database = createDatabase(config, (err) => log.error({ err }, 'database po
 const applied = await migrateToLatest(database.db);
 log.info({ engine: database.engine, applied }, 'database ready');
 
-const app = await buildApp(config, { database, logger: log });
+const app = await buildApp(config, { database, logger: log }).catch(async (err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  // A setting the services behind it refuse (an S3 bucket that does not answer): say which.
+  console.error(err.message);
+  await database.destroy();
+  process.exit(1);
+});
 await app.listen({ host: config.host, port: config.port });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log.info(`Persona Studio is running at http://${shownHost}:${config.port}`);

@@ -3,7 +3,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
-import { createStorage } from '../storage/index.ts';
+import { openStorage } from '../storage/index.ts';
 import { createJobSystem } from './system.ts';
 
 const FORCE_EXIT_MS = 30_000;
@@ -21,7 +21,13 @@ try {
 const log = createLogger(config).child({ process: 'worker' });
 const database = createDatabase(config, (err) => log.error({ err }, 'database pool error'));
 await migrateToLatest(database.db);
-const jobs = createJobSystem({ db: database.db, config, storage: createStorage(config), log, now: Date.now });
+const storage = await openStorage(config).catch(async (err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  await database.destroy();
+  process.exit(1);
+});
+const jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now });
 jobs.queue.start();
 log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines }, 'worker running jobs');
 

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import { s3MediaOrigin } from '../storage/s3-urls.ts';
 import { globalPlugin } from './global-plugin.ts';
 
 /**
@@ -25,8 +26,9 @@ export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { con
 });
 
 /** The page's needs: own scripts and workers, emotion's inline styles, media from our origin or bucket. */
-export function cspDirectives(config: Pick<Config, 'mediaBaseUrl' | 'googleClientId'>): Record<string, string[]> {
-  const media = /^https?:\/\//.test(config.mediaBaseUrl) ? [new URL(config.mediaBaseUrl).origin] : [];
+export function cspDirectives(config: Pick<Config, 'mediaBaseUrl' | 'googleClientId' | 's3'>): Record<string, string[]> {
+  const bucket = s3MediaOrigin(config.s3);
+  const media = [...(/^https?:\/\//.test(config.mediaBaseUrl) ? [new URL(config.mediaBaseUrl).origin] : []), ...(bucket ? [bucket] : [])];
   const google = config.googleClientId ? ['https://accounts.google.com'] : [];
   return {
     defaultSrc: ["'self'"],

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { prerenderedFile, SHELL_FILE } from '../../../src/app/prerenderContract.ts';
 import type { Config } from '../config.ts';
+import { LOCAL_MEDIA_PREFIXES } from '../storage/index.ts';
 import { globalPlugin } from './global-plugin.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,20 +40,10 @@ export const NOT_BUILT_MESSAGE = 'The page is not built: run npm run build';
 
 /** /media/* from MEDIA_DIR (with Range), the built page from PUBLIC_DIR, and the SPA fallback. */
 export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    redirect: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    suppressWarning: true,
-    // A folder is a 404 like a missing file (not a 403 that confirms it exists).
-    allowedPath: (path) => !path.endsWith('/'),
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
-  });
+  // With S3 only the libraries made at start are files here; the storage plugin serves the rest.
+  for (const folder of config.s3 ? LOCAL_MEDIA_PREFIXES : ['']) {
+    await app.register(fastifyStatic, mediaFolderOptions(join(config.mediaDir, folder), `/media/${folder}`));
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (PLAIN_SUBRESOURCE.test(request.url.split('?')[0] ?? '') && reply.statusCode < 400) {
@@ -103,6 +94,23 @@ export const staticFilesPlugin = globalPlugin<{ config: Config }>(async (app, { 
     return reply.code(200).sendFile(prerenderedPage(path) ?? shellFile, config.publicDir);
   });
 });
+
+function mediaFolderOptions(root: string, prefix: string): FastifyStaticOptions {
+  return {
+    root,
+    prefix,
+    decorateReply: false,
+    index: false,
+    list: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    // A folder is a 404 like a missing file (not a 403 that confirms it exists).
+    allowedPath: (path) => !path.endsWith('/'),
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+  };
+}
 
 function setPageHeaders(reply: FastifyReply, file: string): void {
   // assets/ names carry a content hash; ffmpeg/<version>/ (the watermark's video core) a version.
