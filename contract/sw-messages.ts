@@ -1,3 +1,5 @@
+import type { JobView } from './studio';
+
 // The page <-> service worker message protocol. Both sides import these types; add new
 // messages to the union and teach isSwMessage about them.
 
@@ -16,11 +18,22 @@ export interface WarmSiteMediaMessage {
   type: 'WARM_SITE_MEDIA';
 }
 
-export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage;
+/**
+ * Page -> worker: follow this generation job (sw/jobPoller.ts) and announce its views on
+ * JOBS_CHANNEL. Sent when a job starts or is picked up again, and every HEARTBEAT_MS while the
+ * page still waits: each message keeps the worker alive a while longer.
+ */
+export interface FollowJobMessage {
+  type: 'FOLLOW_JOB';
+  jobId: string;
+  userId: string;
+}
+
+export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage | FollowJobMessage;
 
 export type SwMessageType = SwMessage['type'];
 
-const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA']);
+const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA', 'FOLLOW_JOB']);
 
 /**
  * Worker -> page: Background Sync fired for the outbox; an open page sends the queued requests
@@ -45,13 +58,30 @@ export const USER_MEDIA_MAX_BYTES = 150 * 1024 * 1024;
 
 /** Narrows untrusted `event.data` to a known message. */
 export function isSwMessage(data: unknown): data is SwMessage {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { type?: unknown }).type === 'string' &&
-    SW_MESSAGE_TYPES.has((data as { type: string }).type)
-  );
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, jobId, userId } = data as { type?: unknown; jobId?: unknown; userId?: unknown };
+  if (typeof type !== 'string' || !SW_MESSAGE_TYPES.has(type)) return false;
+  return type !== 'FOLLOW_JOB' || (typeof jobId === 'string' && jobId.length <= 64 && typeof userId === 'string');
 }
+
+/** The page re-sends FOLLOW_JOB this often while it waits (under the worker's 5-minute event limit). */
+export const FOLLOW_HEARTBEAT_MS = 50_000;
+
+/** Worker -> pages (BroadcastChannel JOBS_CHANNEL): the job as GET /api/jobs/{id} last answered. */
+export interface JobNews {
+  type: 'JOB_UPDATE';
+  jobId: string;
+  job: JobView;
+}
+export const JOBS_CHANNEL = 'persona-jobs';
+
+export function isJobNews(data: unknown): data is JobNews {
+  const news = data as Partial<JobNews> | null;
+  return typeof news === 'object' && news !== null && news.type === 'JOB_UPDATE' && typeof news.jobId === 'string' && typeof news.job === 'object' && news.job !== null;
+}
+
+/** Job kinds long enough to tell the user by a notification when they end with no page in view. */
+export const LONG_JOB_KINDS: ReadonlySet<string> = new Set(['swapVideo', 'imageToVideo', 'music']);
 
 /**
  * The studio's IndexedDB stores of the user's own data (database and object store names): the
@@ -60,3 +90,5 @@ export function isSwMessage(data: unknown): data is SwMessage {
  */
 export const GALLERY_DB = { name: 'persona-gallery', store: 'gallery' } as const;
 export const OUTBOX_DB = { name: 'persona-outbox', store: 'requests' } as const;
+/** The jobs the worker follows, and their last views once they ended (a page opened later reads them). */
+export const JOBS_DB = { name: 'persona-jobs', store: 'jobs' } as const;

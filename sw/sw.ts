@@ -15,6 +15,8 @@ import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
 import { FFMPEG_CACHE, FFMPEG_ROOT } from '../src/workers/ffmpegCore';
+import { readEnv } from '../src/content/env';
+import { jobPoller } from './jobPoller';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -96,6 +98,8 @@ self.addEventListener('install', () => {
 // Claim open clients on activation, so the very first load is controlled without a reload.
 clientsClaim();
 
+const poller = jobPoller((readEnv('VITE_BACKEND_URL') ?? '/api').replace(/\/+$/, ''));
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (!isSwMessage(event.data)) return;
   switch (event.data.type) {
@@ -105,7 +109,27 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case 'WARM_SITE_MEDIA':
       event.waitUntil(warmSiteMedia(SITE_MEDIA_CACHE));
       break;
+    case 'FOLLOW_JOB':
+      // Kept alive while jobs run: the page repeats the message, each one extending the wait.
+      event.waitUntil(poller.follow(event.data.jobId, event.data.userId));
+      break;
   }
+});
+
+// 'Your video is ready': the open window comes forward on the gallery (launch_handler's
+// navigate-existing does the same for shortcuts); with none open, a new one opens there.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? '/gallery', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const [open] = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (!open) return void (await self.clients.openWindow(target));
+      // focus() needs the click's user activation; the window goes to the gallery either way.
+      await open.focus().catch(() => undefined);
+      if (open.url !== target) await open.navigate(target).catch(() => self.clients.openWindow(target));
+    })(),
+  );
 });
 
 // Background Sync for the outbox (Chromium): the open pages send the queued generation calls, as

@@ -2,18 +2,16 @@
 // starts with an empty sessionStorage, so main.tsx restores the session from here before the
 // first render. The service worker can read the same record (it cannot read sessionStorage).
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { GALLERY_DB, OUTBOX_DB, USER_MEDIA_CACHE } from '../../contract/sw-messages';
+import { GALLERY_DB, JOBS_DB, OUTBOX_DB, USER_MEDIA_CACHE } from '../../contract/sw-messages';
 import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
 import { STUDIO_SESSION_KEYS } from './studioSessionKeys';
 import { markSessionKept, sessionKept } from './sessionKeeping';
+import { accessStillValid, SESSION_DB_NAME, SESSION_LOCK, SESSION_RECORD_KEY, SESSION_STORE_NAME, tokenGeneration as generation } from '../../contract/session-record';
 
 // The studio imports its key names from here, so they load with this chunk, not one of their own.
 export { StudioSessionKey } from './studioSessionKeys';
 
-export const SESSION_DB_NAME = 'persona-session';
-export const SESSION_STORE_NAME = 'session';
-/** The one record of the store: the session's sessionStorage keys and values. */
-export const SESSION_RECORD_KEY = 'current';
+export { SESSION_DB_NAME, SESSION_RECORD_KEY, SESSION_STORE_NAME };
 
 /** Every key the persisted session copies: the account's and the studio's. */
 export const PERSISTED_SESSION_KEYS: readonly SessionKeyName[] = [...SESSION_KEYS, ...STUDIO_SESSION_KEYS];
@@ -59,11 +57,7 @@ export function readSessionFromStorage(): PersistedSession {
 /** Where the browser has Web Locks, one tab at a time reads and writes the shared record. */
 function withSessionLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('persona-session', work) : work();
-}
-
-function generation(session: PersistedSession | null | undefined): number {
-  return Number(session?.[SessionKey.tokenGeneration] ?? 0) || 0;
+  return locks ? locks.request(SESSION_LOCK, work) : work();
 }
 
 async function loadQuietly(): Promise<PersistedSession | null> {
@@ -120,17 +114,6 @@ export async function persistSessionValues(values: PersistedSession): Promise<vo
 export interface TokenPair {
   access: string;
   refresh?: string;
-}
-
-function accessStillValid(token: string | undefined): boolean {
-  const payload = token?.split('.')[1];
-  if (!payload) return false;
-  try {
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return typeof exp === 'number' && exp * 1000 > Date.now() + 10_000;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -190,11 +173,12 @@ export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean
 
 /**
  * The signed-out user's own data leaves the device with the session: the media cache, the
- * gallery kept for offline use, and requests still queued (they cannot be sent signed out).
+ * gallery kept for offline use, requests still queued (they cannot be sent signed out) and the
+ * jobs the service worker follows.
  */
 export async function clearUserData(): Promise<void> {
   await Promise.all([
     typeof caches === 'undefined' ? null : caches.delete(USER_MEDIA_CACHE).catch(() => false),
-    ...[GALLERY_DB, OUTBOX_DB].map((db) => clear(createStore(db.name, db.store)).catch(() => undefined)),
+    ...[GALLERY_DB, OUTBOX_DB, JOBS_DB].map((db) => clear(createStore(db.name, db.store)).catch(() => undefined)),
   ]);
 }

@@ -7,6 +7,7 @@ import { StudioSessionKey } from '../lib/persistedSession';
 import type { JobView } from '../../contract/studio';
 import { api, ApiError, apiRequest } from '../api/client';
 import { getSession, SessionKey, setSession } from '../lib/session';
+import { followInWorker } from './workerJobs';
 
 export type { JobView };
 
@@ -103,6 +104,8 @@ export async function submitGeneration(slot: string, call: GenerationCall, key =
 
 const POLL_FIRST_MS = 1000;
 const POLL_MAX_MS = 5000;
+/** With the service worker polling, the page looks itself only this often (a worker of an older version never answers). */
+const POLL_BESIDE_WORKER_MS = 15_000;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -113,38 +116,52 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     }, { once: true });
   });
 
+/** One GET /api/jobs/{id}: the view, or null when no answer came (network, 5xx). A refusal (4xx) ends the follow. */
+async function pollJob(slot: string, jobId: string, signal?: AbortSignal): Promise<JobView | null> {
+  try {
+    return (await api.get<JobView>(`/jobs/${encodeURIComponent(jobId)}`, { signal })).data;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (err instanceof ApiError && err.status !== 0 && err.status < 500) {
+      setPendingJob(slot, null);
+      throw asGenerationError(err);
+    }
+    return null;
+  }
+}
+
 /**
- * Polls the job until it ends (1 s, growing by half to 5 s; network errors are retried at the
- * same pace). Resolves with the succeeded job's view; rejects with a GenerationError carrying
- * the job's error, or an AbortError when `signal` aborts (the job goes on: another page can
- * follow it). The slot's memory is cleared when the job ends.
+ * Follows the job until it ends. The service worker polls it (sw/jobPoller.ts: it goes on while
+ * the tab is hidden) and announces each view; the page also looks itself at once and then every
+ * 15 s. Without a worker the page polls alone: 1 s, growing by half to 5 s, network errors
+ * retried at the same pace. Resolves with the succeeded job's view; rejects with a
+ * GenerationError carrying the job's error, or an AbortError when `signal` aborts (the job goes
+ * on: another page can follow it). The slot's memory is cleared when the job ends.
  */
 export async function followJob(slot: string, jobId: string, options: { signal?: AbortSignal; onUpdate?: (job: JobView) => void } = {}): Promise<JobView> {
-  let delay = POLL_FIRST_MS;
-  for (;;) {
-    let job: JobView | null = null;
-    try {
-      job = (await api.get<JobView>(`/jobs/${encodeURIComponent(jobId)}`, { signal: options.signal })).data;
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') throw err;
-      if (err instanceof ApiError && err.status !== 0 && err.status < 500) {
-        setPendingJob(slot, null);
-        throw asGenerationError(err);
+  const worker = followInWorker(jobId, getSession(SessionKey.userId) ?? '');
+  let delay = worker ? POLL_BESIDE_WORKER_MS : POLL_FIRST_MS;
+  try {
+    let job = await pollJob(slot, jobId, options.signal);
+    for (;;) {
+      if (job) {
+        options.onUpdate?.(job);
+        if (job.status === 'succeeded') {
+          setPendingJob(slot, null);
+          return job;
+        }
+        if (job.status === 'failed' || job.status === 'canceled') {
+          setPendingJob(slot, null);
+          throw new GenerationError(job.error ?? (job.status === 'canceled' ? 'The request was canceled.' : 'Generation failed.'), 0);
+        }
       }
+      job = worker ? await worker.next(delay, options.signal) : null;
+      if (!worker) await sleep(delay, options.signal);
+      if (!job) job = await pollJob(slot, jobId, options.signal);
+      if (!worker) delay = Math.min(POLL_MAX_MS, Math.round(delay * 1.5));
     }
-    if (job) {
-      options.onUpdate?.(job);
-      if (job.status === 'succeeded') {
-        setPendingJob(slot, null);
-        return job;
-      }
-      if (job.status === 'failed' || job.status === 'canceled') {
-        setPendingJob(slot, null);
-        throw new GenerationError(job.error ?? (job.status === 'canceled' ? 'The request was canceled.' : 'Generation failed.'), 0);
-      }
-    }
-    await sleep(delay, options.signal);
-    delay = Math.min(POLL_MAX_MS, Math.round(delay * 1.5));
+  } finally {
+    worker?.stop();
   }
 }
 

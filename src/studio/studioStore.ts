@@ -8,6 +8,7 @@
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { getSession, SessionKey, type SessionKeyName } from '../lib/session';
+import { StudioSessionKey } from '../lib/studioSessionKeys';
 import { useGalleryStore } from './galleryStore';
 import { noticeFor, type NoticeScreen } from './notices';
 import { followJob, GenerationError, isNetworkFailure, newIdempotencyKey, pendingJob, resultUrl, setPendingJob, submitGeneration, type GenerationCall } from './jobs';
@@ -105,6 +106,7 @@ function finish(slot: Slot, userId: string, fields: Record<string, unknown>, job
 export async function startGeneration(slot: Slot, prepare: () => Promise<GenerationCall>): Promise<void> {
   const userId = ownedByCurrentUser();
   if (!userId || get().running[slot] || get().queued[slot]) return;
+  if (LONG_SLOTS.has(slot)) askToNotify();
   patch('errors', slot, undefined);
   patch('running', slot, { since: Date.now(), progress: 0 });
   const key = newIdempotencyKey();
@@ -121,6 +123,25 @@ export async function startGeneration(slot: Slot, prepare: () => Promise<Generat
     if (call && isNetworkFailure(err)) return queue(slot, userId, key, call);
     fail(slot, err);
   }
+}
+
+/** Slots whose jobs run for minutes (videos, image to video, music): their end is worth a notification. */
+const LONG_SLOTS: ReadonlySet<Slot> = new Set<Slot>([
+  StudioSessionKey.videoLink,
+  StudioSessionKey.videoLinkMen,
+  StudioSessionKey.videoTemplate,
+  StudioSessionKey.videoTemplateMen,
+  StudioSessionKey.imageToVideoOutput,
+  StudioSessionKey.audio,
+]);
+
+/**
+ * Asks, once, whether the app may say when a long job is ready (the worker shows 'Your video is
+ * ready' when no page is in view). Only here, as the user starts such a job: never on load.
+ */
+function askToNotify(): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+  void Notification.requestPermission().catch(() => undefined);
 }
 
 async function queue(slot: Slot, userId: string, key: string, call: GenerationCall): Promise<void> {
