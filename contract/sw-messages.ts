@@ -29,11 +29,16 @@ export interface FollowJobMessage {
   userId: string;
 }
 
-export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage | FollowJobMessage;
+/** Page -> worker: cache every template thumbnail (sw/templateThumbs.ts); the studio sends it once per load. */
+export interface WarmTemplateThumbsMessage {
+  type: 'WARM_TEMPLATE_THUMBS';
+}
+
+export type SwMessage = SkipWaitingMessage | WarmSiteMediaMessage | WarmTemplateThumbsMessage | FollowJobMessage;
 
 export type SwMessageType = SwMessage['type'];
 
-const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA', 'FOLLOW_JOB']);
+const SW_MESSAGE_TYPES: ReadonlySet<string> = new Set<SwMessageType>(['SKIP_WAITING', 'WARM_SITE_MEDIA', 'WARM_TEMPLATE_THUMBS', 'FOLLOW_JOB']);
 
 /**
  * Worker -> page: Background Sync fired for the outbox; an open page sends the queued requests
@@ -55,6 +60,15 @@ export const USER_MEDIA_CACHE = 'user-media';
 export const USER_MEDIA_PATH = /^\/media\/(gen|fetched)\//;
 export const USER_MEDIA_MAX_ENTRIES = 200;
 export const USER_MEDIA_MAX_BYTES = 150 * 1024 * 1024;
+
+/**
+ * Sent by the worker's background warm-ups: the server answers what it has and makes nothing on
+ * the spot for them (a template it has not made yet is 404 until it has; the warm-up retries).
+ */
+export const WARM_UP_HEADER = 'x-cache-warm-up';
+
+/** The byte budget of the worker's cache of every template thumbnail (sw/templateThumbs.ts; the build prints it). */
+export const TEMPLATE_THUMBS_MAX_BYTES = 6 * 1024 * 1024;
 
 /** Narrows untrusted `event.data` to a known message. */
 export function isSwMessage(data: unknown): data is SwMessage {

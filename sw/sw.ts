@@ -14,6 +14,7 @@ import { FLUSH_OUTBOX, isSwMessage, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDI
 import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../src/app/prerenderContract';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
+import { dropOldTemplateThumbs, templateThumbsRoute, warmTemplateThumbs } from './templateThumbs';
 import { FFMPEG_CACHE, FFMPEG_ROOT } from '../src/workers/ffmpegCore';
 import { readEnv } from '../src/content/env';
 import { jobPoller } from './jobPoller';
@@ -63,7 +64,10 @@ registerRoute(
   }),
 );
 
-// Other media pictures (template thumbnails and pictures).
+// Template thumbnails: all of them, warmed when the studio opens (before the generic media route).
+registerRoute(templateThumbsRoute());
+
+// Other media pictures (template pictures).
 registerRoute(
   ({ url, request }) =>
     sameOrigin(url) && url.pathname.startsWith('/media/') && request.destination === 'image',
@@ -98,6 +102,8 @@ self.addEventListener('install', () => {
 // Claim open clients on activation, so the very first load is controlled without a reload.
 clientsClaim();
 
+self.addEventListener('activate', (event) => event.waitUntil(dropOldTemplateThumbs()));
+
 const poller = jobPoller((readEnv('VITE_BACKEND_URL') ?? '/api').replace(/\/+$/, ''));
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
@@ -108,6 +114,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'WARM_SITE_MEDIA':
       event.waitUntil(warmSiteMedia(SITE_MEDIA_CACHE));
+      break;
+    case 'WARM_TEMPLATE_THUMBS':
+      event.waitUntil(warmTemplateThumbs());
       break;
     case 'FOLLOW_JOB':
       // Kept alive while jobs run: the page repeats the message, each one extending the wait.

@@ -4,6 +4,8 @@
 import { getManifest } from 'workbox-build';
 import type { Plugin } from 'vite';
 import { afterBuild } from './afterBuild';
+import { TEMPLATE_THUMBS_MAX_BYTES } from '../../contract/sw-messages';
+import { TEMPLATE_MANIFEST } from '../../src/content/templates';
 
 export const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
 
@@ -23,4 +25,6 @@ export const precacheReport = (): Plugin =>
     const line = `precache: ${count} files, ${(size / 1024).toFixed(1)} KiB of a ${(PRECACHE_BUDGET_BYTES / 1024).toFixed(0)} KiB budget`;
     if (size > PRECACHE_BUDGET_BYTES) throw new Error(`${line}: over budget`);
     console.warn(line);
+    // Made by the server, not the build: the worker caches them when the studio first opens.
+    console.warn(`template thumbnails: ${TEMPLATE_MANIFEST.length} files cached by the worker in the studio, within a ${(TEMPLATE_THUMBS_MAX_BYTES / 1024).toFixed(0)} KiB budget`);
   });

@@ -98,4 +98,23 @@ describe('the service worker follows jobs (issue 15)', () => {
     await page.waitForURL('**/gallery');
     expect(context.pages()).toHaveLength(1);
   });
+
+  it('the template thumbnails the server has are kept on the device once the studio opens, and the grids show offline', { timeout: 90_000 }, async () => {
+    // Test servers make templates only when asked (TEMPLATES_AT_START=false), and the worker's
+    // warm-up never makes the server draw: these five are made first, the warm-up then takes them.
+    const first = ['1', '2', '3', '4', '5'].map((id) => `/media/templates/thumbs/ImageTemplate/${id}.jpg`);
+    for (const path of first) expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+    const cached = () => page.evaluate(async () => (await (await caches.open('template-thumbs-v1')).keys()).map((r) => new URL(r.url).pathname));
+    await page.goto('/face'); // a new load of the studio asks for the warm-up again
+    await expect.poll(async () => (await cached()).filter((p) => first.includes(p)).length).toBe(5);
+    expect((await cached()).length).toBeLessThanOrEqual(419);
+    await context.setOffline(true);
+    await page.goto('/image');
+    await page.keyboard.press('Escape'); // the tour
+    await page.getByRole('tab', { name: 'Template' }).click();
+    const thumbs = page.getByRole('group', { name: 'Choose a template' }).locator('img');
+    await expect.poll(() => thumbs.count()).toBe(185);
+    await expect.poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.setOffline(false);
+  });
 });

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
 import { SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { WARM_UP_HEADER } from '../../contract/sw-messages.ts';
 
 const database = useTestDatabase('sqlite');
 const scratch = mkdtempSync(join(tmpdir(), 'ps-studio-'));
@@ -277,6 +278,10 @@ describe('studio on sqlite', () => {
       expect(res.statusCode, url).toBe(200);
       expect((await sharp(res.rawPayload).metadata()).format).toBe(format);
     }
+    // The service worker's background warm-up takes only what exists: it never makes the server draw.
+    const warmUp = { [WARM_UP_HEADER]: '1' };
+    expect((await t.app.inject({ method: 'GET', url: '/media/templates/thumbs/ImageTemplate/9.jpg', headers: warmUp })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/templates/thumbs/VideoTemplateMen/7.jpg', headers: warmUp })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/media/templates/ImageTemplate/186.jpg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/templates/thumbs/VideoTemplate/157.jpg' })).statusCode).toBe(404);
     await t.app.close();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { createJobSystem, type JobSystem } from './system.ts';
 import { templateByPath, templateFiles } from './templates.ts';
+import { WARM_UP_HEADER } from '../../../contract/sw-messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,8 @@ export const jobsPlugin = globalPlugin(async (app) => {
 
   const templates = templateFiles(app.config.mediaDir, app.config.generation.templateCache);
   app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    // A background warm-up (the service worker's) takes what exists: it never makes the server draw.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers[WARM_UP_HEADER]) return;
     const path = TEMPLATE_URL.exec(request.url.split('?')[0] ?? '')?.[1];
     if (!path || existsSync(join(app.config.mediaDir, 'templates', path))) return;
     // A thumbnail is always .jpg, also for a video template.

@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSidebarStore } from '../../stores/sidebarStore';
+import { useWarmInWorker } from '../../lib/useWarmInWorker';
 import { PageSpinner } from '../PageSpinner';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH, StudioSidebar } from './StudioSidebar';
@@ -10,6 +11,8 @@ import { StudioTopBar } from './StudioTopBar';
 /** Layout of the signed-in screens: the studio sidebar (a top bar with a drawer on phones). */
 export default function SignedInLayout() {
   const pinned = useSidebarStore((s) => s.pinned);
+  // The template grids' thumbnails, kept on the device for the studio offline.
+  useWarmInWorker('WARM_TEMPLATE_THUMBS');
   return (
     <Box minH="100dvh">
       <SkipLink />

@@ -1,0 +1,55 @@
+/// <reference lib="webworker" />
+// Filling a runtime cache in the background with files the worker knows of (site images, template
+// thumbnails), tolerant of 404s: while some are missing (the server makes them on its first
+// start, or on demand) it tries again every 10 s for two minutes. One warm-up per cache at a time.
+import type { WorkboxPlugin } from 'workbox-core';
+import { WARM_UP_HEADER } from '../contract/sw-messages';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Only complete 200 answers are stored: a 404 while the server is still generating must not stick. */
+export const only200: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
+
+const RETRY_MS = 10_000;
+/** Two minutes of retries; every page load asks again anyway. */
+const MAX_TRIES = 12;
+/** A few at a time, so the warm-up never competes hard with the page's own requests. */
+const PARALLEL = 3;
+
+/** Caches the files not cached yet; answers how many are still missing (404 or unreachable). */
+async function warm(cacheName: string, urls: readonly string[]): Promise<number> {
+  const cache = await caches.open(cacheName);
+  const queue = urls.map((u) => new URL(u, self.location.origin).href);
+  let missing = 0;
+  const worker = async () => {
+    for (let href = queue.shift(); href !== undefined; href = queue.shift()) {
+      if (await cache.match(href, { ignoreVary: true })) continue;
+      try {
+        const res = await fetch(href, { credentials: 'same-origin', headers: { [WARM_UP_HEADER]: '1' } });
+        if (res.status === 200) await cache.put(href, res);
+        else missing++;
+      } catch {
+        missing++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return missing;
+}
+
+const warming = new Map<string, Promise<void>>();
+
+export function warmCache(cacheName: string, urls: readonly string[]): Promise<void> {
+  let running = warming.get(cacheName);
+  if (!running) {
+    running = (async () => {
+      for (let tries = 1; (await warm(cacheName, urls)) > 0 && tries < MAX_TRIES; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    })().finally(() => warming.delete(cacheName));
+    warming.set(cacheName, running);
+  }
+  return running;
+}
