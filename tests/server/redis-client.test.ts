@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RedisClient } from '../../server/src/redis/client.ts';
 import { parseRedisUrl } from '../../server/src/redis/connection.ts';
+import { until } from './support/until.ts';
 import { dropKeys, killConnection, TEST_REDIS_URL, testPrefix } from './support/redis.ts';
 
 describe('Redis client', () => {
@@ -85,11 +86,3 @@ describe('Redis client', () => {
     expect(parseRedisUrl('rediss://user:p%40ss@cache.example:6380/2')).toEqual({ host: 'cache.example', port: 6380, tls: true, username: 'user', password: 'p@ss', db: 2 });
   });
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
