@@ -29,7 +29,8 @@ describe('Redis client', () => {
     expect(await c.hgetall(`${prefix}:h`)).toEqual({ a: '1', b: 'two' });
     expect(await c.hmget(`${prefix}:h`, 'a', 'missing')).toEqual(['1', null]);
     expect(await c.get(`${prefix}:none`)).toBeNull();
-    expect(await c.set(`${prefix}:s`, Buffer.from([0xe2, 0x82, 0xac]), { PX: 10_000 })).toBe('OK');
+    expect(await c.set(`${prefix}:t`, 7, { PX: 10_000 })).toBe('OK');
+    expect(await c.command(['SET', `${prefix}:s`, Buffer.from([0xe2, 0x82, 0xac])])).toBe('OK');
     expect(await c.get(`${prefix}:s`)).toBe('€');
     expect(await c.command(['ZADD', `${prefix}:z`, 2, 'b', 1, 'a'])).toBe(2);
     expect(await c.zrange(`${prefix}:z`, 0, -1, { WITHSCORES: true })).toEqual(['a', '1', 'b', '2']);
@@ -39,7 +40,7 @@ describe('Redis client', () => {
     expect(keys.length).toBeGreaterThan(0);
     const streamed: string[] = [];
     for await (const batch of c.scanStream({ match: `${prefix}:*`, count: 1000 })) streamed.push(...(batch as string[]));
-    expect(streamed.sort()).toEqual([`${prefix}:h`, `${prefix}:s`, `${prefix}:z`]);
+    expect(streamed.sort()).toEqual([`${prefix}:h`, `${prefix}:s`, `${prefix}:t`, `${prefix}:z`]);
   });
 
   it('runs scripts as commands (promise or callback), in transactions and in pipelines', async () => {
