@@ -12,7 +12,7 @@ import { openTestDatabase, type TestDatabase } from './support/db.ts';
 import { premiumUser, poster, type Post } from './support/http-user.ts';
 import { freePort, startMain, waitFor } from './support/main-process.ts';
 import { dropKeys, TEST_REDIS_URL, testPrefix } from './support/redis.ts';
-import { TEMPLATE_CACHE } from './support/studio.ts';
+import { SITE_MEDIA_CACHE, TEMPLATE_CACHE } from './support/studio.ts';
 import { until } from './support/until.ts';
 
 type Running = ReturnType<typeof startMain>;
@@ -41,7 +41,7 @@ describe('scale-out: API processes and workers on Redis and Postgres', () => {
     env = {
       HOST: '127.0.0.1', DATA_DIR: join(dir, 'state'), PUBLIC_DIR: join(dir, 'no-build'), DATABASE_URL: database.databaseUrl!,
       REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, JOB_LEASE_SECONDS: '2', WORKER_CONCURRENCY: '1',
-      TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'scale-out-secret-scale-out-secret-012345',
+      TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', SITE_MEDIA_CACHE, LOG_LEVEL: 'warn', JWT_SECRET: 'scale-out-secret-scale-out-secret-012345',
     };
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
