@@ -97,7 +97,7 @@ async function work(user: User, t: Tally, deadline: number, drainUntil: number):
   }
 }
 
-async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSeconds: number }> {
+async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSeconds: number; cpu: { api: number; workers: number } }> {
   const cluster = await startCluster(scaled ? { scaled: true, apis: 2, workers: 2 } : { scaled: false });
   const t: Tally = { requests: 0, errors: [], submitted: 0, succeeded: 0, failed: 0, lost: 0, jobMs: [] };
   try {
@@ -110,8 +110,10 @@ async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSe
     }
     const signUpSeconds = (performance.now() - started) / 1000;
     const deadline = Date.now() + SECONDS * 1000;
+    const before = cluster.cpuSeconds();
     await Promise.all(users.map((u) => work(u, t, deadline, deadline + DRAIN_MS)));
-    return { label: cluster.label, t, signUpSeconds };
+    const after = cluster.cpuSeconds();
+    return { label: cluster.label, t, signUpSeconds, cpu: { api: after.api - before.api, workers: after.workers - before.workers } };
   } catch (err) {
     throw new Error(`${(err as Error).message}\n${cluster.output()}`, { cause: err });
   } finally {
@@ -122,13 +124,15 @@ async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSe
 console.log(`bench:load — ${USERS} users, ${SECONDS} s of generating with the local engine after signing up and in, loopback`);
 const results = [];
 for (const scaled of [false, true]) {
-  const { label, t, signUpSeconds } = await run(scaled);
+  const { label, t, signUpSeconds, cpu } = await run(scaled);
   results.push({ label, t });
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(`${label}:`);
   console.log(`  ${USERS} sign-ups and sign-ins in ${signUpSeconds.toFixed(1)} s; ${t.requests} requests, ${t.errors.length} errors${t.errors[0] ? ` (first: ${t.errors[0]})` : ''}`);
   console.log(`  jobs: ${t.submitted} submitted, ${t.succeeded + t.failed} finished (${t.failed} failed), ${t.lost} lost; ${((t.succeeded / SECONDS) * 60).toFixed(1)} succeeded per minute of the run`);
   console.log(`  job time (created to finished): p50 ${s(quantile(t.jobMs, 0.5))}, p95 ${s(quantile(t.jobMs, 0.95))}`);
+  const perJob = (cpuSeconds: number) => `${((cpuSeconds / Math.max(1, t.succeeded + t.failed)) * 1000).toFixed(0)} ms`;
+  console.log(`  CPU per finished job: ${perJob(cpu.api)} in the API process${scaled ? 'es' : ' (jobs included)'}${scaled ? `, ${perJob(cpu.workers)} in the workers` : ''}`);
 }
 const [embedded, scaledOut] = results.map((r) => r.t);
 const ok = results.every((r) => r.t.lost === 0 && r.t.errors.length === 0);

@@ -20,6 +20,9 @@ interface Run {
   counted: number;
   p50: number;
   errors: string[];
+  /** CPU seconds per counted job in the worker processes and in the API process. */
+  workerCpu: number;
+  apiCpu: number;
 }
 
 async function run(workers: number, fake: FakeReplicate): Promise<Run> {
@@ -36,6 +39,10 @@ async function run(workers: number, fake: FakeReplicate): Promise<Run> {
     const errors: string[] = [];
     const started = performance.now();
     const deadline = started + WARMUP_MS + WINDOW_MS;
+    let cpuAtWindow = cluster.cpuSeconds();
+    setTimeout(() => (cpuAtWindow = cluster.cpuSeconds()), WARMUP_MS);
+    let cpuAtEnd = cpuAtWindow;
+    setTimeout(() => (cpuAtEnd = cluster.cpuSeconds()), WARMUP_MS + WINDOW_MS);
     async function client(c: number): Promise<void> {
       const user = users[c % USERS]!;
       const faceUrl = faces[c % USERS]!.json.output!;
@@ -52,7 +59,10 @@ async function run(workers: number, fake: FakeReplicate): Promise<Run> {
     }
     await Promise.all(Array.from({ length: 2 * workers * CONCURRENCY }, (_, c) => client(c)));
     const counted = finished.filter((f) => f.at >= started + WARMUP_MS && f.at < deadline);
-    return { workers, perMinute: counted.length / (WINDOW_MS / 60_000), counted: counted.length, p50: quantile(counted.map((f) => f.ms), 0.5), errors };
+    return {
+      workers, perMinute: counted.length / (WINDOW_MS / 60_000), counted: counted.length, p50: quantile(counted.map((f) => f.ms), 0.5), errors,
+      workerCpu: (cpuAtEnd.workers - cpuAtWindow.workers) / counted.length, apiCpu: (cpuAtEnd.api - cpuAtWindow.api) / counted.length,
+    };
   } catch (err) {
     throw new Error(`${(err as Error).message}\n${cluster.output()}`, { cause: err });
   } finally {
@@ -68,7 +78,8 @@ try {
   for (const workers of [1, 2]) {
     const r = await run(workers, fake);
     runs.push(r);
-    console.log(`${workers} worker${workers > 1 ? 's' : ' '}: ${r.counted} jobs -> ${r.perMinute.toFixed(1)} jobs/min, job time p50 ${(r.p50 / 1000).toFixed(2)} s, errors ${r.errors.length}${r.errors[0] ? ` (${r.errors[0]})` : ''}`);
+    console.log(`${workers} worker${workers > 1 ? 's' : ' '}: ${r.counted} jobs -> ${r.perMinute.toFixed(1)} jobs/min, job time p50 ${(r.p50 / 1000).toFixed(2)} s (queue wait included), errors ${r.errors.length}${r.errors[0] ? ` (${r.errors[0]})` : ''}`);
+    console.log(`           CPU per job: ${(r.workerCpu * 1000).toFixed(0)} ms in the workers, ${(r.apiCpu * 1000).toFixed(0)} ms in the API process`);
   }
   const ratio = runs[1]!.perMinute / runs[0]!.perMinute;
   const ok = ratio >= 1.8 && runs.every((r) => r.errors.length === 0);

@@ -1,7 +1,7 @@
 // The deployments the scale benchmarks compare, as real processes on loopback: the embedded default
 // (one `npm start`-style process: SQLite, jobs in-process) or the scale-out one (API processes with
 // REDIS_URL and `npm run worker` processes on a fresh Postgres schema and a Redis prefix of their own).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '../../tests/server/support/db.ts';
@@ -26,8 +26,20 @@ export interface Cluster {
   label: string;
   /** A signed-in user with a Premium grant; `ip` is its address (X-Forwarded-For: each simulated user has its own). */
   user(email: string, ip: string, base?: string): Promise<{ post: Post; token: string; userId: string }>;
+  /** CPU seconds used so far by the API processes and by the worker processes (Linux /proc). */
+  cpuSeconds(): { api: number; workers: number };
   output(): string;
   stop(): Promise<void>;
+}
+
+/** User + system CPU time of a process, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -73,6 +85,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     bases,
     label,
     user: (email, ip, base = bases[0]!) => premiumUser(base, email, { DATA_DIR: env.DATA_DIR!, JWT_SECRET: env.JWT_SECRET!, DATABASE_URL: env.DATABASE_URL }, { 'x-forwarded-for': ip }),
+    cpuSeconds: () => ({
+      api: processes.slice(0, apiCount).reduce((sum, p) => sum + cpuOf(p.child.pid), 0),
+      workers: processes.slice(apiCount).reduce((sum, p) => sum + cpuOf(p.child.pid), 0),
+    }),
     output,
     async stop() {
       for (const p of processes) p.child.kill('SIGTERM');
