@@ -24,7 +24,7 @@ const database = createDatabase(config, (err) => log.error({ err }, 'database po
 await migrateToLatest(database.db);
 const jobs = createJobSystem({ db: database.db, config, storage: createStorage(config), log, now: Date.now });
 jobs.queue.start();
-log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines }, 'worker running jobs');
+log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines, queue: config.redis ? 'redis' : 'database' }, 'worker running jobs');
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
