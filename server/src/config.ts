@@ -3,6 +3,7 @@ import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseRedisUrl } from './redis/connection.ts';
 import { isIsoCountry } from './site/countries.ts';
 
 /** Every setting the server reads, for README and for `--help`-style listings. */
@@ -237,8 +238,10 @@ function readRedis(r: EnvReader): RedisConfig | null {
   const prefix = r.raw('REDIS_PREFIX') ?? 'persona';
   if (!/^[\w.-]{1,64}$/.test(prefix)) r.problem('REDIS_PREFIX', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
   if (url === undefined) return null;
-  if (!/^rediss?:\/\//.test(url) || !URL.canParse(url)) {
-    r.problem('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  try {
+    parseRedisUrl(url);
+  } catch (err) {
+    r.problem('REDIS_URL', `must be a redis:// or rediss:// URL: ${(err as Error).message}`);
     return null;
   }
   return { url, prefix };

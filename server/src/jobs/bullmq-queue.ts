@@ -57,12 +57,18 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
 
   const send = (ids: string[]) => queue.addBulk(ids.map((jobId) => ({ name: 'run', data: { jobId }, opts: { jobId, ...DELIVERY } })));
 
+  let sweeping = false;
   async function sweep(): Promise<void> {
+    // One at a time: while Redis is away a send waits for it, and sweeps must not pile up.
+    if (sweeping) return;
+    sweeping = true;
     try {
       const ids = await repo.dueIds(iso(deps.now()), SWEEP_BATCH);
       if (ids.length > 0) await send(ids);
     } catch (err) {
       log.warn({ err }, 'could not send due jobs to the queue');
+    } finally {
+      sweeping = false;
     }
   }
 

@@ -21,8 +21,9 @@ export interface RedisTarget {
 
 /** redis://[user[:password]@]host[:port][/db] or rediss:// for TLS. */
 export function parseRedisUrl(url: string): RedisTarget {
+  if (!URL.canParse(url)) throw new Error('not a URL');
   const u = new URL(url);
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('not a redis:// or rediss:// URL');
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error(`${u.protocol} is not redis: or rediss:`);
   const db = Number(u.pathname.replace(/^\//, '') || '0');
   if (!Number.isInteger(db) || db < 0) throw new Error('the database number after / must be a whole number');
   return {
