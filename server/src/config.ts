@@ -3,6 +3,7 @@ import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseRedisUrl } from './redis/connection.ts';
 import { isIsoCountry } from './site/countries.ts';
 
 /** Every setting the server reads, for README and for `--help`-style listings. */
@@ -41,9 +42,11 @@ export const configTable = [
   { name: 'CLIENT_SECRET', default: 'persona-studio-client', description: 'The page\'s fixed client secret (VITE_CLIENT_SECRET at build): generation calls carry its SHA-256 as the security-key header. Not a security boundary (it ships in the page).' },
   { name: 'FFMPEG_PATH', default: 'ffmpeg (found on PATH)', description: 'The ffmpeg binary (Debian\'s package): an absolute path or a name on PATH; checked at start.' },
   { name: 'FFPROBE_PATH', default: 'ffprobe (found on PATH)', description: 'The ffprobe binary: an absolute path or a name on PATH; checked at start.' },
-  { name: 'WORKER_CONCURRENCY', default: '2', description: 'Generation jobs run at once by each process that runs jobs (1-32).' },
+  { name: 'WORKER_CONCURRENCY', default: '2 (0 in API processes when REDIS_URL is set)', description: 'Generation jobs run at once by each process that runs jobs (0-32; 0: this API process runs none). `npm run worker` needs at least 1.' },
   { name: 'JOB_LEASE_SECONDS', default: '30', description: 'A running job whose process stops renewing its lease for this long is taken up again by another (1-600).' },
   { name: 'RUN_JOBS', default: 'true', description: 'false: this API process only queues jobs; `npm run worker` processes run them.' },
+  { name: 'REDIS_URL', default: '(unset: jobs are found by polling the database; rate limits count per process)', description: 'redis://[user:password@]host:6379[/db] or rediss://: jobs go through a BullMQ queue to `npm run worker` processes, and rate limits, cancels and job wake-ups are shared by every process.' },
+  { name: 'REDIS_PREFIX', default: 'persona', description: 'Prefix of every Redis key and channel (queue, rate limits, job events), so deployments can share one Redis.' },
   { name: 'GENERATION_ENGINES', default: 'local', description: 'Engine per capability: one name for all (local), or default=local,face=…,image=…; capabilities face, image, swapImage, swapVideo, clothSwap, imageToVideo, music.' },
   { name: 'UPLOAD_MAX_BYTES', default: '10485760', description: 'Largest garment image accepted (bytes).' },
   { name: 'AUDIO_MAX_BYTES', default: '31457280', description: 'Largest song, voice or instrumental file accepted (bytes).' },
@@ -110,6 +113,8 @@ export interface Config {
   readonly generation: GenerationConfig;
   /** Users' media in an S3-compatible bucket, or null for MEDIA_DIR. */
   readonly s3: S3Config | null;
+  /** Redis (BullMQ queue, shared rate limits, job events), or null: everything stays in this process. */
+  readonly redis: RedisConfig | null;
 }
 
 export interface S3Config {
@@ -126,6 +131,15 @@ export interface S3Config {
   readonly presignSeconds: number | null;
 }
 
+export interface RedisConfig {
+  readonly url: string;
+  /** Prefix of every key and channel. */
+  readonly prefix: string;
+}
+
+/** Which entry point reads the settings: an API process or `npm run worker`. */
+export type ProcessRole = 'api' | 'worker';
+
 export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
 export const ENGINE_NAMES = ['local', 'replicate', 'comfyui'] as const;
 
@@ -134,9 +148,10 @@ export interface GenerationConfig {
   readonly securityKey: string;
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
+  /** Jobs this process runs at once (0 for an API process that only queues). */
   readonly workerConcurrency: number;
   readonly leaseMs: number;
-  /** This process runs jobs (false: it only queues them for `npm run worker`). */
+  /** This process runs jobs: RUN_JOBS and a WORKER_CONCURRENCY above 0 (false: it only queues them for `npm run worker`). */
   readonly runJobs: boolean;
   /** Engine name per capability. */
   readonly engines: Readonly<Record<(typeof CAPABILITIES)[number], (typeof ENGINE_NAMES)[number]>>;
@@ -176,7 +191,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MIN_SECRET_LENGTH = 32;
 
 /** Reads and validates every setting; throws one ConfigError listing all problems. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'api'): Config {
   const r = new EnvReader(env);
   const dataDir = r.path('DATA_DIR', './data');
   const partial = {
@@ -200,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
   const payments = readPayments(r);
-  const generation = readGeneration(r, partial.nodeEnv);
+  const redis = readRedis(r);
+  const generation = readGeneration(r, partial.nodeEnv, role, redis !== null);
   const s3 = readS3(r);
   const publicUrl = r.raw('PUBLIC_URL') === undefined ? null : r.absoluteUrl('PUBLIC_URL');
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
@@ -211,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const jwtSecret = givenSecret ?? readOrCreateSecret(dataDir);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3 });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis });
 }
 
 const PLAN_SLUGS = ['basic', 'advanced', 'premium'];
@@ -270,7 +286,21 @@ export const DEFAULT_CLIENT_SECRET = 'persona-studio-client';
 /** The security-key header for a client secret: SHA-256, hex (as the page computes it). */
 export const securityKeyFor = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
+function readRedis(r: EnvReader): RedisConfig | null {
+  const url = r.raw('REDIS_URL');
+  const prefix = r.raw('REDIS_PREFIX') ?? 'persona';
+  if (!/^[\w.-]{1,64}$/.test(prefix)) r.problem('REDIS_PREFIX', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
+  if (url === undefined) return null;
+  try {
+    parseRedisUrl(url);
+  } catch (err) {
+    r.problem('REDIS_URL', `must be a redis:// or rediss:// URL: ${(err as Error).message}`);
+    return null;
+  }
+  return { url, prefix };
+}
+
+function readGeneration(r: EnvReader, nodeEnv: NodeEnv, role: ProcessRole, withRedis: boolean): GenerationConfig {
   const fetchAllowHosts = (r.raw('FETCH_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   if (fetchAllowHosts.length > 0 && nodeEnv === 'production') r.problem('FETCH_ALLOW_HOSTS', 'must not be set in production (it lets fetches reach private hosts)');
   const engines = r.engines('GENERATION_ENGINES');
@@ -284,6 +314,8 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
         modelsPath: r.path('REPLICATE_MODELS_PATH', fileURLToPath(new URL('./engines/replicate/models.json', import.meta.url))),
       }
     : null;
+  // With Redis, API processes stay stateless: jobs go to `npm run worker` processes unless told otherwise.
+  const workerConcurrency = r.int('WORKER_CONCURRENCY', withRedis && role === 'api' ? 0 : 2, role === 'worker' ? 1 : 0, 32);
   const usesComfyui = Object.values(engines).includes('comfyui');
   if (usesComfyui && r.raw('COMFYUI_URL') === undefined) r.problem('COMFYUI_URL', 'must be set when GENERATION_ENGINES names comfyui');
   const comfyui = usesComfyui
@@ -297,9 +329,9 @@ function readGeneration(r: EnvReader, nodeEnv: NodeEnv): GenerationConfig {
     securityKey: securityKeyFor(r.raw('CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET),
     ffmpegPath: r.executable('FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: r.executable('FFPROBE_PATH', 'ffprobe'),
-    workerConcurrency: r.int('WORKER_CONCURRENCY', 2, 1, 32),
+    workerConcurrency,
     leaseMs: r.int('JOB_LEASE_SECONDS', 30, 1, 600) * 1000,
-    runJobs: r.flag('RUN_JOBS', true),
+    runJobs: r.flag('RUN_JOBS', true) && workerConcurrency > 0,
     engines,
     uploadMaxBytes: r.int('UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     audioMaxBytes: r.int('AUDIO_MAX_BYTES', 30 * 1024 * 1024, 1024, 500 * 1024 * 1024),

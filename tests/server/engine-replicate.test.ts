@@ -1,90 +1,30 @@
 // The Replicate client against a local server speaking its documented predictions API
-// (../shared/reference/providers.md): create, poll, cancel, outputs copied at once; failures
-// included (a failed prediction, 5xx and 429, malformed answers, a server that is gone).
+// (support/fake-replicate.ts): create, poll, cancel, outputs copied at once; failures included (a
+// failed prediction, 5xx and 429, malformed answers, a server that is gone).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outputUrls, replicateClient, type Prediction } from '../../server/src/engines/replicate/client.ts';
+import { outputUrls, replicateClient } from '../../server/src/engines/replicate/client.ts';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { useTestDatabase } from './support/db.ts';
+import { FAKE_REPLICATE_TOKEN, PNG_SIGNATURE, startFakeReplicate, type FakeReplicate } from './support/fake-replicate.ts';
 import { studioApp } from './support/studio.ts';
 import { createEngines } from '../../server/src/engines/index.ts';
 import { fillInput, readModelSpecs, replicateEngine } from '../../server/src/engines/replicate/index.ts';
 import { EngineInputError, TransientEngineError, type EngineContext } from '../../server/src/engines/types.ts';
 
-const TOKEN = 'r8_test_secret_token';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The fake: predictions advance one status per GET; `plan` decides how each one ends. */
-interface Fake {
-  server: Server;
-  base: string;
-  calls: string[];
-  predictions: Map<string, Prediction & { steps: number }>;
-  plan: { end: 'succeeded' | 'failed' | 'canceled' | 'no-output'; createStatus?: number; malformed?: boolean };
-}
-
-const fake = {} as Fake;
+const TOKEN = FAKE_REPLICATE_TOKEN;
 const database = useTestDatabase('sqlite');
+let fake: FakeReplicate;
 let dir: string;
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', fake.base);
-  fake.calls.push(`${req.method} ${url.pathname}`);
-  if (url.pathname.startsWith('/files/')) {
-    // A real PNG signature for .png names, plain text for the rest (a model answering the wrong thing).
-    const bytes = url.pathname.endsWith('.png') ? Buffer.concat([PNG_SIGNATURE, Buffer.from(`bytes of ${url.pathname}`)]) : Buffer.from('not media');
-    res.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
-    return;
-  }
-  if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401, { detail: 'Invalid token.' });
-  const created = /^\/v1\/models\/([\w.-]+)\/([\w.-]+)\/predictions$/.exec(url.pathname);
-  if (req.method === 'POST' && created) {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    if (fake.plan.createStatus) return send(res, fake.plan.createStatus, { detail: `busy, token ${TOKEN}` });
-    const { input } = JSON.parse(raw) as { input: Record<string, unknown> };
-    const id = `p${fake.predictions.size + 1}`;
-    const prediction = { id, status: 'starting' as const, steps: 0, input };
-    fake.predictions.set(id, prediction);
-    return send(res, 201, { id, status: 'starting', urls: { get: `${fake.base}/v1/predictions/${id}` } });
-  }
-  const got = /^\/v1\/predictions\/(\w+)(\/cancel)?$/.exec(url.pathname);
-  const prediction = got && fake.predictions.get(got[1]);
-  if (!prediction) return send(res, 404, { detail: 'Not found.' });
-  if (got[2] && req.method === 'POST') {
-    prediction.status = 'canceled';
-    return send(res, 200, prediction);
-  }
-  if (fake.plan.malformed) return send(res, 200, { hello: 'world' });
-  if (prediction.status === 'starting' || prediction.status === 'processing') {
-    prediction.steps += 1;
-    if (prediction.steps === 1) prediction.status = 'processing';
-    else if (fake.plan.end === 'succeeded') Object.assign(prediction, { status: 'succeeded', output: [`${fake.base}/files/${prediction.id}.png`] });
-    else if (fake.plan.end === 'no-output') Object.assign(prediction, { status: 'succeeded', output: null });
-    else if (fake.plan.end === 'failed') Object.assign(prediction, { status: 'failed', error: 'No face found in the input image.' });
-    else prediction.status = 'canceled';
-  }
-  return send(res, 200, prediction);
-}
-
 beforeAll(async () => {
-  fake.server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-  fake.base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  fake = await startFakeReplicate();
 });
-afterAll(() => new Promise<void>((r) => fake.server.close(() => r())));
+afterAll(() => fake.close());
 beforeEach(() => {
-  fake.calls = [];
-  fake.predictions = new Map();
-  fake.plan = { end: 'succeeded' };
+  fake.reset();
   dir = mkdtempSync(join(tmpdir(), 'replicate-test-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

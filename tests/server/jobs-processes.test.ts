@@ -6,31 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../server/src/admin.ts';
-import { readOutbox } from '../../server/src/mail/mailer.ts';
+import { premiumUser } from './support/http-user.ts';
 import { freePort, startMain, waitFor } from './support/main-process.ts';
-import { SECURITY_KEY, TEMPLATE_CACHE } from './support/studio.ts';
-
-type Post = (path: string, body: object, token?: string, headers?: Record<string, string>) => Promise<{ status: number; json: Record<string, string> }>;
-
-/** A verified account with a Premium grant, made over HTTP against a running server. */
-async function premiumUser(base: string, dataDir: string, email: string, jwtSecret: string): Promise<{ post: Post; token: string; userId: string }> {
-  const post: Post = async (path, body, token, headers = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'security-key': SECURITY_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, string> };
-  };
-  const { json: created } = await post('/create_profile/', { email, name: 'Queue Test', password: 'secret-pass' });
-  await post('/send_otp/', { email });
-  const otp = /\b(\d{6})\b/.exec((await readOutbox(join(dataDir, 'outbox'))).find((m) => m.to === email)!.text)![1]!;
-  const { json: session } = await post('/verify_otp/', { email, otp, signup_token: created.signup_token! });
-  const quiet = { out: () => undefined, err: (line: string) => console.error(line) };
-  expect(await runAdmin(['grant', email, 'premium', '30'], { DATA_DIR: dataDir, JWT_SECRET: jwtSecret }, quiet)).toBe(0);
-  return { post, token: session.access!, userId: (session.profile as unknown as { user_id: string }).user_id };
-}
+import { TEMPLATE_CACHE } from './support/studio.ts';
 
 describe('jobs across processes', () => {
   let dir: string;
@@ -47,7 +25,7 @@ describe('jobs across processes', () => {
     let run = startMain(env, dir);
     try {
       await waitFor(`${base}/health`);
-      const { post, token, userId } = await premiumUser(base, dataDir, 'crash@example.com', env.JWT_SECRET);
+      const { post, token, userId } = await premiumUser(base, 'crash@example.com', env);
 
       const face = await post('/generate-face-prompt/', { prompt: 'long black hair' }, token);
       expect(face.status).toBe(200);
@@ -100,7 +78,7 @@ describe('jobs across processes', () => {
     let worker: ReturnType<typeof startMain> | undefined;
     try {
       await waitFor(`${base}/health`);
-      const { post, token } = await premiumUser(base, dataDir, 'worker@example.com', env.JWT_SECRET);
+      const { post, token } = await premiumUser(base, 'worker@example.com', env);
       const queued = await post('/generate-face-prompt/', { prompt: 'silver pixie' }, token, { prefer: 'respond-async' });
       expect(queued.status).toBe(202);
       const job = async () => (await (await fetch(`${base}/jobs/${queued.json.job_id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;

@@ -14,18 +14,16 @@ declare module 'fastify' {
 const TEMPLATE_URL = /^\/media\/templates\/((?:thumbs\/)?[A-Za-z]+\/\d+\.(?:jpg|mp4))$/;
 
 /**
- * `app.jobs`. The process runs jobs too unless RUN_JOBS=false (then `npm run worker` processes
- * do). After core and storage; the queue starts when the app is ready and stops on close
- * (running jobs go back to the queue). Also: a template not yet made is made when first asked
+ * `app.jobs`. The process runs jobs too unless RUN_JOBS=false or WORKER_CONCURRENCY=0 (the default
+ * with REDIS_URL): then `npm run worker` processes do. After core and storage; the queue starts
+ * when the app is ready and stops on close (running jobs go back to the queue). Also: a template not yet made is made when first asked
  * for (the library makes heavy videos last), so the studio never shows a broken template.
  */
 export const jobsPlugin = globalPlugin(async (app) => {
   const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now() });
   app.decorate('jobs', jobs);
-  if (app.config.generation.runJobs) {
-    app.addHook('onReady', async () => jobs.queue.start());
-    app.addHook('onClose', async () => jobs.queue.stop());
-  }
+  if (app.config.generation.runJobs) app.addHook('onReady', async () => jobs.queue.start());
+  app.addHook('onClose', async () => jobs.queue.stop());
 
   const templates = templateFiles(app.config.mediaDir, app.config.generation.templateCache);
   app.addHook('onRequest', async (request) => {

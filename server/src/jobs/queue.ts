@@ -1,21 +1,24 @@
 // The job queue's contract and its in-process implementation: a pool of WORKER_CONCURRENCY slots
 // that claims due jobs from the database when told a job was added, and every POLL_MS anyway
 // (retries coming due, leases lapsing, jobs added by other processes). The jobs table is the
-// queue's truth, so nothing queued is lost on restart; a distributed queue (BullMQ) replaces
-// only the wake-ups, not the claim.
+// queue's truth, so nothing queued is lost on restart; the distributed queue (BullMQ, bullmq-queue.ts)
+// replaces only the wake-ups, not the claim.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { runJob, Stop, type RunnerDeps } from './runner.ts';
 
 export interface JobQueue {
-  /** A job was added (or may have become due): look for work now. */
-  notify(): void;
-  /** Starts taking jobs (no-op for a process that only queues). */
+  /** Job `jobId` was added (or, without an id, jobs may have become due): have it run. */
+  notify(jobId?: string): void;
+  /** Starts taking jobs (only in a process that runs jobs). */
   start(): void;
-  /** Stops taking jobs; running ones are stopped and put back in the queue. */
+  /** Stops taking jobs (running ones are stopped and put back in the queue) and lets go of connections. */
   stop(): Promise<void>;
-  /** Stops a job running in this process at once (a cancel); false when it does not run here. */
-  cancelLocal(jobId: string): boolean;
+  /**
+   * A cancel was recorded for a running job: stop it now where it runs, here or (with Redis) in
+   * another process. Without Redis another process's runner sees it at its next heartbeat.
+   */
+  cancel(jobId: string): void;
 }
 
 const POLL_MS = 1_000;
@@ -78,11 +81,14 @@ export function inProcessQueue(deps: Omit<RunnerDeps, 'owner'> & { owner?: strin
       shutdown.abort();
       await Promise.allSettled([...running]);
     },
-    cancelLocal(jobId) {
-      const controller = cancels.get(jobId);
-      if (!controller) return false;
-      controller.abort(new Stop('cancel'));
-      return true;
-    },
+    cancel: (jobId) => void cancelHere(cancels, jobId),
   };
+}
+
+/** Aborts a job running in this process with a cancel; false when it does not run here. */
+export function cancelHere(cancels: Map<string, AbortController>, jobId: string): boolean {
+  const controller = cancels.get(jobId);
+  if (!controller) return false;
+  controller.abort(new Stop('cancel'));
+  return true;
 }

@@ -2,8 +2,9 @@
 // then take one with an UPDATE whose WHERE repeats the condition; only one process's update
 // can match (Postgres re-checks the WHERE after the row lock; SQLite has one writer).
 import '../db/generation-schema.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { Job, NewMediaItem } from '../db/schema.ts';
+import type { Database, Job, NewMediaItem } from '../db/schema.ts';
 import { isUniqueViolation, newId } from '../db/util.ts';
 import type { JobInput, JobKind } from './kinds.ts';
 
@@ -17,8 +18,37 @@ export interface NewJobFields {
   now: string;
 }
 
+/** Queued and due, or running with a lapsed lease (its process is gone). */
+const isDue = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now)])]),
+    eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+  ]);
+
 export function jobsRepository(db: Db) {
   const byId = (id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+  /** A job canceled while its process was gone ends canceled, not run again. */
+  async function endCanceledOrphans(now: string, id?: string): Promise<void> {
+    let q = db
+      .updateTable('jobs')
+      .set({ status: 'canceled', lease_until: null, finished_at: now, updated_at: now })
+      .where('status', '=', 'running')
+      .where('lease_until', '<', now)
+      .where('cancel_requested_at', 'is not', null);
+    if (id !== undefined) q = q.where('id', '=', id);
+    await q.execute();
+  }
+
+  /** The UPDATE repeats the due condition, so only one claimer's update can match. */
+  const take = (id: string, owner: string, now: string, leaseUntil: string) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'running', lease_owner: owner, lease_until: leaseUntil, attempts: eb('attempts', '+', 1), started_at: eb.fn.coalesce('started_at', eb.val(now)), updated_at: now }))
+      .where('id', '=', id)
+      .where(isDue(now))
+      .returningAll()
+      .executeTakeFirst();
 
   return {
     byId,
@@ -62,40 +92,26 @@ export function jobsRepository(db: Db) {
 
     /** Takes the oldest due job (queued and due, or running with a lapsed lease) for `owner`. */
     async claim(owner: string, now: string, leaseUntil: string, kinds?: readonly JobKind[]): Promise<JobRow | undefined> {
-      // A job canceled while its process was gone ends canceled, not run again.
-      await db
-        .updateTable('jobs')
-        .set({ status: 'canceled', lease_until: null, finished_at: now, updated_at: now })
-        .where('status', '=', 'running')
-        .where('lease_until', '<', now)
-        .where('cancel_requested_at', 'is not', null)
-        .execute();
-      const due = db
-        .selectFrom('jobs')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now)])]),
-            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-          ]),
-        );
+      await endCanceledOrphans(now);
+      const due = db.selectFrom('jobs').select('id').where(isDue(now));
       const candidates = await (kinds ? due.where('kind', 'in', kinds as JobKind[]) : due).orderBy('created_at').limit(5).execute();
       for (const { id } of candidates) {
-        const claimed = await db
-          .updateTable('jobs')
-          .set((eb) => ({ status: 'running', lease_owner: owner, lease_until: leaseUntil, attempts: eb('attempts', '+', 1), started_at: eb.fn.coalesce('started_at', eb.val(now)), updated_at: now }))
-          .where('id', '=', id)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now)])]),
-              eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-            ]),
-          )
-          .returningAll()
-          .executeTakeFirst();
+        const claimed = await take(id, owner, now, leaseUntil);
         if (claimed) return claimed;
       }
       return undefined;
+    },
+
+    /** Takes this job for `owner` if it is due (a queue delivered it); undefined when it is not. */
+    async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
+      await endCanceledOrphans(now, id);
+      return take(id, owner, now, leaseUntil);
+    },
+
+    /** Ids of due jobs, oldest first (for a queue to be told about them again). */
+    async dueIds(now: string, limit: number): Promise<string[]> {
+      const rows = await db.selectFrom('jobs').select('id').where(isDue(now)).orderBy('created_at').limit(limit).execute();
+      return rows.map((r) => r.id);
     },
 
     /** Renews the lease and stores progress; answers whether the job is still ours and whether a cancel was asked. */

@@ -1,11 +1,13 @@
-// The job system of one process: repository, queue, and the in-process "job settled" signal that
-// wakes requests waiting for their result (with polling beside it for jobs other processes run).
+// The job system of one process: repository, queue (in-process, or BullMQ with REDIS_URL), and the
+// "job settled" signal that wakes requests waiting for their result (from this process, from others
+// through Redis, and by polling beside it).
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createEngines } from '../engines/index.ts';
 import type { MediaStorage } from '../storage/types.ts';
+import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from './repository.ts';
 import { templateFiles } from './templates.ts';
@@ -26,7 +28,7 @@ export function createJobSystem(opts: { db: Db; config: Config; storage: MediaSt
   const repo = jobsRepository(db);
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
-  const queue = inProcessQueue({
+  const queueDeps = {
     repo,
     storage,
     engines: createEngines(config.generation),
@@ -36,8 +38,9 @@ export function createJobSystem(opts: { db: Db; config: Config; storage: MediaSt
     now,
     leaseMs: config.generation.leaseMs,
     concurrency: config.generation.workerConcurrency,
-    onSettled: (jobId) => settled.emit(jobId),
-  });
+    onSettled: (jobId: string) => settled.emit(jobId),
+  };
+  const queue: JobQueue = config.redis ? bullmqQueue({ ...queueDeps, redis: config.redis }) : inProcessQueue(queueDeps);
 
   async function waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined> {
     const deadline = Date.now() + timeoutMs;

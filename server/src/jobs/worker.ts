@@ -1,5 +1,6 @@
 // `npm run worker`: a process that only runs generation jobs (WORKER_CONCURRENCY at once), beside
-// API processes started with RUN_JOBS=false. Same database, storage and engines as the API.
+// API processes that only queue them (REDIS_URL set, or RUN_JOBS=false). Same database, storage,
+// engines and Redis as the API.
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
@@ -10,7 +11,7 @@ const FORCE_EXIT_MS = 30_000;
 
 let config;
 try {
-  config = loadConfig();
+  config = loadConfig(process.env, 'worker');
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -29,7 +30,7 @@ const storage = await openStorage(config).catch(async (err: unknown) => {
 });
 const jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now });
 jobs.queue.start();
-log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines }, 'worker running jobs');
+log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines, queue: config.redis ? 'redis' : 'database' }, 'worker running jobs');
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

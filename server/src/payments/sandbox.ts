@@ -73,10 +73,25 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
     return db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Charges one period starting at `startMs` and answers the charged event. */
-  async function charge(row: SandboxSubscriptionsTable, startMs: number, method: string): Promise<SandboxDelivery> {
+  /**
+   * Moves `row` on, only if nobody moved it since it was read: every API process sweeps renewals,
+   * and two sweeps (or two clicks on Approve) must not charge one period twice.
+   */
+  async function advance(row: SandboxSubscriptionsTable, next: Partial<SandboxSubscriptionsTable>): Promise<boolean> {
+    const res = await db
+      .updateTable('sandbox_subscriptions')
+      .set(next)
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .where('current_end', row.current_end === null ? 'is' : '=', row.current_end)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Charges one period starting at `startMs` and answers the charged event (null: another process charged it). */
+  async function charge(row: SandboxSubscriptionsTable, startMs: number, method: string): Promise<SandboxDelivery | null> {
     const next = { status: 'active', current_start: iso(startMs), current_end: iso(addMonths(startMs, 1)), last_payment_at: iso(), payment_method: method, updated_at: iso() };
-    await db.updateTable('sandbox_subscriptions').set(next).where('id', '=', row.id).execute();
+    if (!(await advance(row, next))) return null;
     const payment = { id: `pay_sbx_${randomBytes(8).toString('hex')}`, amount: fromMinor(row.amount_minor), currency: row.currency, method };
     return delivery({ ...row, ...next }, 'subscription.charged', payment);
   }
@@ -167,14 +182,15 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
       const row = await find(id);
       if (!row || row.status !== 'created') return [];
       if (decision === 'decline') {
-        await db.updateTable('sandbox_subscriptions').set({ status: 'declined', updated_at: iso() }).where('id', '=', id).execute();
+        if (!(await advance(row, { status: 'declined', updated_at: iso() }))) return [];
         return [delivery({ ...row, status: 'declined' }, 'subscription.declined')];
       }
       if (row.trial_days > 0) {
-        await db.updateTable('sandbox_subscriptions').set({ status: 'authenticated', payment_method: method, updated_at: iso() }).where('id', '=', id).execute();
+        if (!(await advance(row, { status: 'authenticated', payment_method: method, updated_at: iso() }))) return [];
         return [delivery({ ...row, status: 'authenticated' }, 'subscription.authenticated')];
       }
-      return [await charge(row, now(), method)];
+      const charged = await charge(row, now(), method);
+      return charged ? [charged] : [];
     },
 
     async renewDue() {
@@ -194,7 +210,9 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
         // One charge per period missed, oldest first, as a provider retrying its schedule would.
         let start = Date.parse((row.status === 'authenticated' ? row.start_at : row.current_end)!);
         while (start <= now()) {
-          deliveries.push(await charge(row, start, row.payment_method ?? 'card'));
+          const charged = await charge(row, start, row.payment_method ?? 'card');
+          if (!charged) break;
+          deliveries.push(charged);
           row = (await find(row.id))!;
           start = Date.parse(row.current_end!);
         }

@@ -2,11 +2,17 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import { s3MediaOrigin } from '../storage/s3-urls.ts';
+import { logRedisErrors, RedisClient } from '../redis/client.ts';
 import { globalPlugin } from './global-plugin.ts';
+
+/** A rate limit check waits this long for Redis, then lets the request through. */
+const RATE_LIMIT_REDIS_MS = 1_000;
 
 /**
  * Security headers and rate limiting. Rate limits are opt-in per route:
- * `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }` in the route options.
+ * `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }` in the route options. With REDIS_URL the
+ * counters live in Redis, so a limit holds across every API process; if Redis cannot answer, requests
+ * pass rather than fail (sign-in failures and code sends are also counted in the database).
  */
 export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   await app.register(helmet, {
@@ -16,8 +22,14 @@ export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { con
     // The browser default; Google sign-in needs the origin in the Referer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const redis = config.redis ? new RedisClient(config.redis.url, { connectionName: `${config.redis.prefix}:rate-limit`, commandTimeoutMs: RATE_LIMIT_REDIS_MS }) : null;
+  if (redis) {
+    logRedisErrors(redis, app.log, 'rate limits');
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}:rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests. Please try again in ${context.after}.`,

@@ -10,6 +10,8 @@ import type { TestDatabase } from './db.ts';
 export const SECURITY_KEY = securityKeyFor(DEFAULT_CLIENT_SECRET);
 /** Shared by every test run: templates are made once, then copied (like SITE_MEDIA_CACHE). */
 export const TEMPLATE_CACHE = join(process.cwd(), '.tmp', 'template-cache');
+/** The site media library, made once and copied into every server process's data folder (as the browser tests do). */
+export const SITE_MEDIA_CACHE = join(process.cwd(), '.tmp', 'site-media-cache');
 
 export interface StudioUser {
   userId: string;

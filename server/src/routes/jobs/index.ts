@@ -59,8 +59,8 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = requireUser(request);
       const job = await app.jobs.repo.requestCancel(id, request.params.id, isoAt(app.now()));
       if (!job) throw new HttpError(404, NOT_FOUND);
-      // Running here: stop it now (elsewhere its runner sees the request at its next heartbeat).
-      if (job.status === 'running') app.jobs.queue.cancelLocal(job.id);
+      // Stop it now where it runs (its runner would also see the request at its next heartbeat).
+      if (job.status === 'running') app.jobs.queue.cancel(job.id);
       return jobView(job);
     },
   );

@@ -48,7 +48,7 @@ export function submitter(app: FastifyInstance) {
     const { job, created } = replay ? { job: replay, created: false } : await app.jobs.repo.create({ userId: user.id, input, engine: engines.for(input.kind).name, idempotencyKey: key, now });
     if (created) {
       request.log.info({ jobId: job.id, kind: job.kind }, 'job queued');
-      app.jobs.queue.notify();
+      app.jobs.queue.notify(job.id);
     }
     if (wantsAsync(request)) return accepted(reply, job);
 
