@@ -50,6 +50,11 @@ export class GarmentModel {
     private readonly idleMs = IDLE_MS,
   ) {}
 
+  /** The model process's id while it runs (the bench reads its memory). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Foreground alpha (0-255, one byte a pixel) of an RGBA picture, at its size. */
   async alpha(pic: RawPicture, signal: AbortSignal): Promise<Uint8Array> {
     signal.throwIfAborted();
@@ -122,6 +127,10 @@ export class GarmentModel {
     this.child = child;
     // An 'error' event with no listener would throw in the server.
     child.on('error', () => undefined);
+    // The server going away takes a run in progress with it (the child would finish it first).
+    const kill = () => child.kill('SIGKILL');
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
     return new Promise<ChildProcess>((resolve, reject) => {
       let settled = false;
       const fail = (why: string) => {
@@ -180,6 +189,11 @@ export class GarmentModel {
 
 /** Keeps the server process alive for the child while it works, not while it idles. */
 function hold(child: ChildProcess, busy: boolean): void {
-  if (busy) [child.ref(), child.channel?.ref()];
-  else [child.unref(), child.channel?.unref()];
+  if (busy) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
 }
