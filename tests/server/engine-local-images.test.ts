@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clothSwap, cutOut } from '../../server/src/engines/local/cloth-swap.ts';
+import { clothSwap } from '../../server/src/engines/local/cloth-swap.ts';
+import { cutOut } from '../../server/src/engines/local/garment-cutout.ts';
 import { face } from '../../server/src/engines/local/face.ts';
 import { image, poseOf } from '../../server/src/engines/local/image.ts';
 import { readNotes } from '../../server/src/engines/local/images.ts';
@@ -217,7 +218,8 @@ describe('clothSwap', () => {
     expect(d.y).toBeGreaterThanOrEqual(900 * y0 - 10);
     expect(d.y + d.h).toBeLessThanOrEqual(900 * y1 + 10);
     expect(Math.abs(d.x + d.w / 2 - 300)).toBeLessThan(12);
-  });
+    // The first loads the cut-out model and runs it (seconds on a busy machine); the others reuse its mask.
+  }, 120_000);
 
   it('cuts a garment from a plain background or keeps its transparency, and is deterministic', async () => {
     const tee = await cutOut(fixture('tee.jpg'));

@@ -224,7 +224,8 @@ describe('studio on sqlite', () => {
       }
     }
     await t.app.close();
-  });
+    // The cloth swap loads and runs the garment cut-out model: seconds on a busy machine.
+  }, 120_000);
 
   it('/download/ and /download_link/ copy linked media in (through the fetch guard) for the link flows', async () => {
     const png = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();

@@ -1,5 +1,6 @@
-// The local engine: real media made on this machine with sharp and ffmpeg, deterministic, no AI
-// and no network. The page labels its results 'Local engine'.
+// The local engine: real media made on this machine with sharp and ffmpeg, deterministic, no
+// network. Its one model is the cloth swap's garment cut-out (garment-cutout.ts), run on the CPU.
+// The page labels its results 'Local engine'.
 import type { Engine } from '../types.ts';
 import { clothSwap } from './cloth-swap.ts';
 import { face } from './face.ts';
