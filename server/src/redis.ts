@@ -14,8 +14,9 @@ const OPTIONS: Record<RedisUse, RedisOptions> = {
   // BullMQ's Worker blocks on this connection (and its copies): it refuses one that gives up on a command.
   jobs: { maxRetriesPerRequest: null },
   events: {},
-  // Subscriptions are renewed after a reconnect (ioredis' autoResubscribe).
-  'events-sub': {},
+  // Its SUBSCRIBEs wait for Redis however long it is away (with ioredis' 20 retries a process started
+  // during an outage would never subscribe); once made they are renewed after each reconnect.
+  'events-sub': { maxRetriesPerRequest: null },
   // A request never waits on a Redis that is down: no queue while disconnected, 1 s for an answer.
   'rate-limit': { enableOfflineQueue: false, commandTimeout: RATE_LIMIT_REDIS_MS },
 };
