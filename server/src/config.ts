@@ -3,7 +3,6 @@ import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseRedisUrl } from './redis/connection.ts';
 import { isIsoCountry } from './site/countries.ts';
 
 /** Every setting the server reads, for README and for `--help`-style listings. */
@@ -291,13 +290,21 @@ function readRedis(r: EnvReader): RedisConfig | null {
   const prefix = r.raw('REDIS_PREFIX') ?? 'persona';
   if (!/^[\w.-]{1,64}$/.test(prefix)) r.problem('REDIS_PREFIX', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
   if (url === undefined) return null;
-  try {
-    parseRedisUrl(url);
-  } catch (err) {
-    r.problem('REDIS_URL', `must be a redis:// or rediss:// URL: ${(err as Error).message}`);
+  const problem = redisUrlProblem(url);
+  if (problem) {
+    r.problem('REDIS_URL', `must be a redis:// or rediss:// URL: ${problem}`);
     return null;
   }
   return { url, prefix };
+}
+
+/** What ioredis would misread in redis://[user[:password]@]host[:port][/db] (or rediss://, TLS), or null. */
+function redisUrlProblem(url: string): string | null {
+  if (!URL.canParse(url)) return 'not a URL';
+  const { protocol, pathname } = new URL(url);
+  if (protocol !== 'redis:' && protocol !== 'rediss:') return `${protocol} is not redis: or rediss:`;
+  if (!/^\/?\d*$/.test(pathname)) return 'the database number after / must be a whole number';
+  return null;
 }
 
 function readGeneration(r: EnvReader, nodeEnv: NodeEnv, role: ProcessRole, withRedis: boolean): GenerationConfig {

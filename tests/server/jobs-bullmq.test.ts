@@ -15,11 +15,10 @@ import { bullmqQueue, QUEUE_NAME } from '../../server/src/jobs/bullmq-queue.ts';
 import type { JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/jobs/repository.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
-import { RedisClient } from '../../server/src/redis/client.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
 import { useTestDatabase } from './support/db.ts';
 import { until } from './support/until.ts';
-import { dropKeys, TEST_REDIS_URL, testPrefix } from './support/redis.ts';
+import { dropKeys, TEST_REDIS_URL, testPrefix, testRedis } from './support/redis.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -110,7 +109,7 @@ describe('JobQueue on BullMQ', () => {
 
   /** Deliveries still in Redis (waiting, running or delayed). */
   async function deliveriesLeft(): Promise<number> {
-    const connection = new RedisClient(TEST_REDIS_URL);
+    const connection = testRedis();
     const queue = new Queue(QUEUE_NAME, { connection, prefix });
     try {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
@@ -133,7 +132,7 @@ describe('JobQueue on BullMQ', () => {
     b.start();
     // A second delivery, as BullMQ's at-least-once allows (another id, the same job), while A runs it:
     // B finds A's live lease and looks again later.
-    const connection = new RedisClient(TEST_REDIS_URL);
+    const connection = testRedis();
     const raw = new Queue(QUEUE_NAME, { connection, prefix });
     await raw.add('run', { jobId }, { jobId: `${jobId}-again`, removeOnComplete: true, removeOnFail: true });
     await until(async () => (await raw.getJobCounts('delayed')).delayed === 1, 'the second delivery waits');

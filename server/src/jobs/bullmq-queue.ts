@@ -6,7 +6,7 @@
 // Redis entry was lost. Cancels and "settled" wake-ups cross processes as Redis messages.
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import type { RedisConfig } from '../config.ts';
-import { logRedisErrors, RedisClient } from '../redis/client.ts';
+import { closeRedis, redisClient } from '../redis.ts';
 import { redisJobEvents } from './events.ts';
 import { cancelHere, newOwnerId, type JobQueue } from './queue.ts';
 import { MAX_ATTEMPTS, runJob, type RunnerDeps } from './runner.ts';
@@ -34,8 +34,8 @@ export interface BullmqQueueDeps extends Omit<RunnerDeps, 'owner'> {
 export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
   const { repo, log, redis } = deps;
   const owner = deps.owner ?? newOwnerId();
-  const connection = new RedisClient(redis.url, { connectionName: `${redis.prefix}:jobs` });
-  logRedisErrors(connection, log, 'job queue');
+  // The Worker makes its own copies of it (ioredis' duplicate), the blocking one among them.
+  const connection = redisClient(redis, 'jobs', log);
   const queue = new Queue<Delivery>(QUEUE_NAME, { connection, prefix: redis.prefix });
   queue.on('error', () => undefined); // the connection's own listener logs it
   const events = redisJobEvents(redis, log);
@@ -125,7 +125,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
       // Waits for running deliveries: their jobs go back to the table's queue and to Redis, delayed to now.
       await worker?.close();
       await Promise.allSettled([queue.close(), events.close()]);
-      await connection.quit();
+      await closeRedis(connection);
     },
     cancel(jobId) {
       if (!cancelHere(cancels, jobId)) events.publish('cancel', jobId);

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { RedisConfig } from '../config.ts';
-import { logRedisErrors, RedisClient } from '../redis/client.ts';
+import { closeRedis, redisClient } from '../redis.ts';
 
 export type JobEventType = 'cancel' | 'settled';
 
@@ -17,10 +17,9 @@ export interface JobEvents {
 
 export function redisJobEvents(redis: RedisConfig, log: Logger): JobEvents {
   const channel = (type: JobEventType) => `${redis.prefix}:jobs:${type}`;
-  const publisher = new RedisClient(redis.url, { connectionName: `${redis.prefix}:events` });
-  const subscriber = new RedisClient(redis.url, { connectionName: `${redis.prefix}:events-sub` });
-  logRedisErrors(publisher, log, 'job events');
-  logRedisErrors(subscriber, log, 'job events');
+  const publisher = redisClient(redis, 'events', log);
+  // A connection that subscribes can send nothing else.
+  const subscriber = redisClient(redis, 'events-sub', log);
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const types: JobEventType[] = ['cancel', 'settled'];
@@ -36,7 +35,7 @@ export function redisJobEvents(redis: RedisConfig, log: Logger): JobEvents {
     },
     on: (type, listener) => void local.on(type, listener),
     async close() {
-      await Promise.all([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

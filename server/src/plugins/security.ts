@@ -2,17 +2,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import { s3MediaOrigin } from '../storage/s3-urls.ts';
-import { logRedisErrors, RedisClient } from '../redis/client.ts';
+import { closeRedis, firstConnection, RATE_LIMIT_REDIS_MS, redisClient } from '../redis.ts';
 import { globalPlugin } from './global-plugin.ts';
-
-/** A rate limit check waits this long for Redis, then lets the request through. */
-const RATE_LIMIT_REDIS_MS = 1_000;
 
 /**
  * Security headers and rate limiting. Rate limits are opt-in per route:
  * `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }` in the route options. With REDIS_URL the
- * counters live in Redis, so a limit holds across every API process; if Redis cannot answer, requests
- * pass rather than fail (sign-in failures and code sends are also counted in the database).
+ * counters live in Redis, so a limit holds across every API process; if Redis is down or does not answer
+ * within 1 s, requests pass rather than fail (sign-in failures and code sends are also counted in the database).
  */
 export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
   await app.register(helmet, {
@@ -22,10 +19,11 @@ export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { con
     // The browser default; Google sign-in needs the origin in the Referer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  const redis = config.redis ? new RedisClient(config.redis.url, { connectionName: `${config.redis.prefix}:rate-limit`, commandTimeoutMs: RATE_LIMIT_REDIS_MS }) : null;
+  const redis = config.redis ? redisClient(config.redis, 'rate-limit', app.log) : null;
   if (redis) {
-    logRedisErrors(redis, app.log, 'rate limits');
-    app.addHook('onClose', async () => void (await redis.quit()));
+    app.addHook('onClose', () => closeRedis(redis));
+    // Checks made before the first connection would pass (no offline queue): start connected if Redis is there.
+    await firstConnection(redis, RATE_LIMIT_REDIS_MS);
   }
   await app.register(rateLimit, {
     global: false,

@@ -1,0 +1,37 @@
+// Rate limits counted in Redis: with REDIS_URL pointing at a port nobody listens on, a limited route
+// still answers, at once and past its limit (the check is skipped, never waited on), the app starts
+// and closes in bounded time, and the failing connection is logged once, not at every retry.
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { withErrors } from '../../contract/common.ts';
+import { buildTestApp, captureLogger } from './support/app.ts';
+import { useTestDatabase } from './support/db.ts';
+import { freePort } from './support/main-process.ts';
+import { testPrefix } from './support/redis.ts';
+
+describe('rate limits with Redis down', () => {
+  const database = useTestDatabase('sqlite');
+
+  it('let requests through within a bounded time', async () => {
+    const started = Date.now();
+    const captured = captureLogger();
+    const { app } = await buildTestApp(database.current, {
+      env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, REDIS_PREFIX: testPrefix('rate-limit') },
+      logger: captured.logger,
+      extend: (app) =>
+        app.get(
+          '/api/test/limited',
+          { config: { rateLimit: { max: 1, timeWindow: '1 minute' } }, schema: { response: withErrors({ 200: Type.Object({ ok: Type.Boolean() }) }, 429) } },
+          async () => ({ ok: true }),
+        ),
+    });
+    const asked = Date.now();
+    for (let i = 0; i < 3; i += 1) expect((await app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode).toBe(200);
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    // Retries fail every 50-2000 ms meanwhile; one line says so.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(captured.lines.filter((l) => l.msg === 'redis (rate-limit): connection problem, retrying')).toHaveLength(1);
+  });
+});
