@@ -20,7 +20,7 @@ describe('jobs across processes', () => {
   it('kill -9 during a running job: after restart it finishes once and is counted once', async () => {
     const port = await freePort();
     const dataDir = join(dir, 'state');
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), JOB_LEASE_SECONDS: '2', TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' };
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_DIR: join(dir, 'no-build'), JOB_LEASE_SECONDS: '5', TEMPLATE_CACHE, TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-0123' };
     const base = `http://127.0.0.1:${port}/api`;
     let run = startMain(env, dir);
     try {
