@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Filling a runtime cache in the background with files the worker knows of (site images, template
-// thumbnails), tolerant of 404s: while some are missing (the server makes them on its first
-// start, or on demand) it tries again every 10 s for two minutes. One warm-up per cache at a time.
+// thumbnails), tolerant of 404s: while some are missing and more arrive (the server makes them on
+// its first start) it tries again every 10 s, for two minutes at most. One warm-up per cache at a time.
 import type { WorkboxPlugin } from 'workbox-core';
 import { WARM_UP_HEADER } from '../contract/sw-messages';
 
@@ -15,6 +15,8 @@ export const only200: WorkboxPlugin = {
 const RETRY_MS = 10_000;
 /** Two minutes of retries; every page load asks again anyway. */
 const MAX_TRIES = 12;
+/** ... but only while the server is making the files: three tries in a row that found nothing new end it. */
+const MAX_STALLED = 3;
 /** A few at a time, so the warm-up never competes hard with the page's own requests. */
 const PARALLEL = 3;
 
@@ -45,8 +47,13 @@ export function warmCache(cacheName: string, urls: readonly string[]): Promise<v
   let running = warming.get(cacheName);
   if (!running) {
     running = (async () => {
-      for (let tries = 1; (await warm(cacheName, urls)) > 0 && tries < MAX_TRIES; tries++) {
+      let missing = await warm(cacheName, urls);
+      let stalled = 0;
+      for (let tries = 1; missing > 0 && tries < MAX_TRIES && stalled < MAX_STALLED; tries++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        const before = missing;
+        missing = await warm(cacheName, urls);
+        stalled = missing < before ? 0 : stalled + 1;
       }
     })().finally(() => warming.delete(cacheName));
     warming.set(cacheName, running);
