@@ -1,8 +1,12 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
+import { ROOT } from './support/server';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
@@ -263,6 +267,77 @@ describe('offline', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(heading);
     await page.goto('/about');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe('About Us');
+    await context.close();
+  });
+});
+
+/**
+ * A new build's worker arriving while the app is open: the page is served from a folder whose
+ * every entry links to the build except sw.js, a copy the test changes as a deploy would.
+ */
+function deployableCopy(): { dir: string; deploy: () => void } {
+  const built = process.env.E2E_PUBLIC_DIR ?? join(ROOT, 'dist');
+  const dir = mkdtempSync(join(tmpdir(), 'persona-deploy-'));
+  for (const name of readdirSync(built)) {
+    // sw.js.br/.gz would be served in place of the changed sw.js.
+    if (/^sw\.js\.(br|gz)$/.test(name)) continue;
+    if (name === 'sw.js') copyFileSync(join(built, name), join(dir, name));
+    else symlinkSync(join(built, name), join(dir, name));
+  }
+  let version = 0;
+  return { dir, deploy: () => appendFileSync(join(dir, 'sw.js'), `\n// deploy ${++version}\n`) };
+}
+
+describe('a new version', () => {
+  const copy = deployableCopy();
+  const own = useOwnServer({ PUBLIC_DIR: copy.dir });
+  afterAll(() => rmSync(copy.dir, { recursive: true, force: true }));
+
+  const notice = (page: Page) => page.getByText('A new version is available');
+  const mark = (page: Page) => page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  const stayed = (page: Page) => page.evaluate(() => Boolean((window as { stayed?: boolean }).stayed));
+  const checkForUpdate = (page: Page) =>
+    page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+
+  it('is offered with Reload in every open tab; only the tab whose Reload was clicked reloads, into the new worker', async () => {
+    const context = await newAppContext(own.browser, { baseURL: own.server.url });
+    // A first visit: the page was not controlled when it registered (workbox-window reports
+    // no isUpdate then, and vite-plugin-pwa's own reload never came).
+    const first = await context.newPage();
+    await first.goto('/');
+    await expect.poll(() => first.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    const second = await context.newPage();
+    await second.goto('/pricing');
+    await expect.poll(() => second.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await Promise.all([mark(first), mark(second)]);
+
+    copy.deploy();
+    await checkForUpdate(first);
+    await expect(notice(first).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    await expect(notice(second).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    // Waiting is all a new worker does until asked: nothing reloads by itself.
+    await first.waitForTimeout(1_000);
+    expect([await stayed(first), await stayed(second)]).toEqual([true, true]);
+
+    await first.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => stayed(first), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !r?.waiting && r?.active?.state)))
+      .toBe('activated');
+    // The other tab, perhaps in the middle of a job, is left alone with the notice still up.
+    await second.waitForTimeout(1_000);
+    expect(await stayed(second)).toBe(true);
+    await expect(notice(second).isVisible()).resolves.toBe(true);
+    await second.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => stayed(second), { timeout: 15_000 }).toBe(false);
+
+    // A page that was controlled from its start gets the next version the same way.
+    await mark(first);
+    copy.deploy();
+    await checkForUpdate(first);
+    await expect(notice(first).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    await first.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => stayed(first), { timeout: 15_000 }).toBe(false);
+    await expect(notice(first).isVisible()).resolves.toBe(false);
     await context.close();
   });
 });
