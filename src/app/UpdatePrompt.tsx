@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Workbox } from 'workbox-window';
 
 // The notice itself (Chakra's close button and friends) loads only when there is an update.
 const UpdateNotice = lazy(() => import('./UpdateNotice'));
@@ -9,46 +9,46 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Reload was clicked: switch to the waiting worker and reload once it controls the page. Only
- * the tab whose user clicked reloads; other open tabs keep the notice (nothing reloads by
- * itself in the middle of a job). When another tab already switched, there is nothing waiting:
- * reload at once.
+ * the tab whose user clicked reloads; other open tabs keep the notice, so nothing reloads by
+ * itself in the middle of a job. When another tab already switched, nothing is waiting: reload
+ * at once.
  */
-async function reloadIntoNewVersion(skipWaiting: () => Promise<void>): Promise<void> {
+async function reloadIntoNewVersion(wb: Workbox): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration?.waiting) return window.location.reload();
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  await skipWaiting();
+  wb.messageSkipWaiting();
 }
 
 /**
- * Registers the service worker (production builds only; see main.tsx) and, when a new version
- * is waiting, offers to switch to it with Reload.
+ * Registers the service worker (production builds only; see start.tsx) with workbox-window and,
+ * when a new version is waiting (this page's update or one another tab found), offers to switch
+ * to it with Reload. vite-plugin-pwa's own register helper is not used: it reloaded every tab
+ * that showed the notice as soon as any one switched, and none when the page was not controlled
+ * at its start (a first visit).
  */
 export default function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    // vite-plugin-pwa would reload every tab that showed the notice as soon as any one of them
-    // switched, and none at all when the page was not controlled at start (a first visit):
-    // reloading is reloadIntoNewVersion's alone.
-    onNeedReload() {},
-    onRegisteredSW(_url: string, registration: ServiceWorkerRegistration | undefined) {
-      if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
-    },
-    onRegisterError(error: unknown) {
-      console.warn('Service worker registration failed', error);
-    },
-  });
+  const [wb] = useState(() => new Workbox('/sw.js', { scope: '/' }));
+  const [waiting, setWaiting] = useState(false);
 
-  if (!needRefresh) return null;
+  useEffect(() => {
+    const onWaiting = () => setWaiting(true);
+    wb.addEventListener('waiting', onWaiting);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    wb.register()
+      .then(() => (timer = setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS)))
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+    return () => {
+      wb.removeEventListener('waiting', onWaiting);
+      clearInterval(timer);
+    };
+  }, [wb]);
+
+  if (!waiting) return null;
 
   return (
     <Suspense fallback={null}>
-      <UpdateNotice
-        onReload={() => void reloadIntoNewVersion(() => updateServiceWorker(true))}
-        onDismiss={() => setNeedRefresh(false)}
-      />
+      <UpdateNotice onReload={() => void reloadIntoNewVersion(wb)} onDismiss={() => setWaiting(false)} />
     </Suspense>
   );
 }

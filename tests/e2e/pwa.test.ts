@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
-import { ROOT } from './support/server';
+import { BUILT_DIR } from './support/server';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
@@ -276,13 +276,12 @@ describe('offline', () => {
  * every entry links to the build except sw.js, a copy the test changes as a deploy would.
  */
 function deployableCopy(): { dir: string; deploy: () => void } {
-  const built = process.env.E2E_PUBLIC_DIR ?? join(ROOT, 'dist');
   const dir = mkdtempSync(join(tmpdir(), 'persona-deploy-'));
-  for (const name of readdirSync(built)) {
+  for (const name of readdirSync(BUILT_DIR)) {
     // sw.js.br/.gz would be served in place of the changed sw.js.
     if (/^sw\.js\.(br|gz)$/.test(name)) continue;
-    if (name === 'sw.js') copyFileSync(join(built, name), join(dir, name));
-    else symlinkSync(join(built, name), join(dir, name));
+    if (name === 'sw.js') copyFileSync(join(BUILT_DIR, name), join(dir, name));
+    else symlinkSync(join(BUILT_DIR, name), join(dir, name));
   }
   let version = 0;
   return { dir, deploy: () => appendFileSync(join(dir, 'sw.js'), `\n// deploy ${++version}\n`) };

@@ -1,7 +1,11 @@
-// Offline: after one visit, public pages and their images load with the server gone.
+// Offline: after one visit, every public page and its images load with the server gone.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
+import { BUILT_DIR } from './support/server';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
 
@@ -33,7 +37,7 @@ describe('offline public pages', () => {
   const own = useOwnServer();
   beforeAll(() => waitForSiteMedia(own.server.url), 180_000);
 
-  it('/blogs and /pricing reload with their images, and an unvisited page shows its images, with the server stopped', async () => {
+  it('/blogs and /pricing reload with their images, an unvisited page shows its images, and every public route opens, with the server stopped', async () => {
     const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/blogs');
@@ -81,6 +85,18 @@ describe('offline public pages', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About Us');
     const story = page.getByRole('main').getByRole('img', { name: /Ahmedabad studio/ });
     await expect.poll(() => story.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBeGreaterThan(0);
+
+    // Every prerendered public route, visited or not, opens offline with its own page.
+    for (const path of PRERENDERED_PATHS) {
+      const response = await page.goto(path);
+      expect(response?.ok(), path).toBe(true);
+      const expected = await page.evaluate(
+        (html) => new DOMParser().parseFromString(html, 'text/html').querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
+        readFileSync(join(BUILT_DIR, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8'),
+      );
+      expect(expected, path).toBeTruthy();
+      await expect.poll(() => page.locator('h1').first().textContent().then((t) => t?.replace(/\s+/g, ' ').trim()), { message: path }).toBe(expected);
+    }
     await context.close();
   }, 240_000);
 });

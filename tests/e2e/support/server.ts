@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+/** The built page the servers serve: dist/, or E2E_PUBLIC_DIR when parallel work builds elsewhere. */
+export const BUILT_DIR = process.env.E2E_PUBLIC_DIR ?? join(ROOT, 'dist');
 
 export interface RunningServer {
   url: string;
@@ -62,8 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Templates are made when a test first asks for one, from a shared cache.
       TEMPLATES_AT_START: 'false',
       TEMPLATE_CACHE: join(ROOT, '.tmp', 'template-cache'),
-      // Lets parallel work build the page into its own folder instead of dist/.
-      ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
+      PUBLIC_DIR: BUILT_DIR,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
