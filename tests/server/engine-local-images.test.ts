@@ -2,12 +2,14 @@
 // fixture picture is made here with sharp; outputs are checked by their pixels.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clothSwap } from '../../server/src/engines/local/cloth-swap.ts';
 import { cutOut } from '../../server/src/engines/local/garment-cutout.ts';
+import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { face } from '../../server/src/engines/local/face.ts';
 import { image, poseOf } from '../../server/src/engines/local/image.ts';
 import { readNotes } from '../../server/src/engines/local/images.ts';
@@ -201,6 +203,29 @@ describe('swapImage', () => {
     expect(d.y).toBeGreaterThanOrEqual(notes.faceBox.y - 1);
     expect(d.y + d.h).toBeLessThanOrEqual(notes.faceBox.y + notes.faceBox.h + 1);
   });
+});
+
+describe('swapImage into a photograph', () => {
+  afterAll(() => faceDetector.close());
+
+  it('puts the face where the detector finds the face in an outside photo, not in the guessed box', async () => {
+    // A real photograph with one face, off-centre (shipped inside @vladmandic/face-api).
+    const photo = join(root, 'photo.jpg');
+    await sharp(join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg')).resize(960).jpeg().toFile(photo);
+    const ours = await face({ gender: 'male', celebrities: ['Alan Turing', 'Nikola Tesla', 'Ada Lovelace'] }, context());
+    const out = await swapImage({ facePath: ours.path, targetPath: photo }, context());
+    const { data, info } = await sharp(photo).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [found] = await faceDetector.faces({ data, width: info.width, height: info.height, channels: 4 }, new AbortController().signal);
+    const diff = await changed(photo, out.path, 24);
+    expect(diff.count).toBeGreaterThan(found!.w * found!.h * 0.2);
+    expect(diff.x).toBeGreaterThanOrEqual(Math.floor(found!.x) - 2);
+    expect(diff.y).toBeGreaterThanOrEqual(Math.floor(found!.y) - 2);
+    expect(diff.x + diff.w).toBeLessThanOrEqual(Math.ceil(found!.x + found!.w) + 2);
+    expect(diff.y + diff.h).toBeLessThanOrEqual(Math.ceil(found!.y + found!.h) + 2);
+    // The guess (upper-centre third) is elsewhere in this photo.
+    const guess = guessFaceBox(info.width, info.height);
+    expect(found!.x).toBeGreaterThan(guess.x + guess.w);
+  }, 60_000);
 });
 
 describe('clothSwap', () => {

@@ -1,9 +1,11 @@
 // The local face swap on a picture: the face's inner part (brow to chin) pasted over the target's
 // face box with a feathered elliptical mask, its colours shifted toward the target's so skin and
-// light agree. No AI: the box is the template's, our own image's (from its notes) or a guess.
+// light agree. The box is the template's, our own image's (from its notes), the face detector's
+// (outside pictures) or, with no face found, a guess.
 import sharp from 'sharp';
 import type { EngineContext, EngineFile, FaceBox, SwapImageInput } from '../types.ts';
 import { EngineInputError } from '../types.ts';
+import { detectFaceBox } from './face-detect.ts';
 import { FACE_SPAN } from './face-draw.ts';
 import { FACE_HEAD } from './face.ts';
 import { applyMask, clamp, clipBox, ellipseMask, pasteOnto, readImage, readPicture, writePng, type RawPicture } from './images.ts';
@@ -64,7 +66,7 @@ export async function swapImage(input: SwapImageInput, ctx: EngineContext): Prom
   ctx.signal.throwIfAborted();
   ctx.progress(5);
   const { pic: target, notes } = await readImage(input.targetPath, ctx.signal);
-  const want = input.faceBox ?? notes?.faceBox ?? guessFaceBox(target.width, target.height);
+  const want = input.faceBox ?? notes?.faceBox ?? (await detectFaceBox(target, ctx.signal)) ?? guessFaceBox(target.width, target.height);
   const box = clipBox(want, target.width, target.height);
   if (!box) throw new EngineInputError('The face box lies outside the picture.');
   ctx.progress(20);
