@@ -3,10 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTemplate } from '../../src/content/templates.ts';
+import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { face } from '../../server/src/engines/local/face.ts';
 import { imageToVideo } from '../../server/src/engines/local/image-to-video.ts';
 import { music } from '../../server/src/engines/local/music.ts';
@@ -81,6 +83,30 @@ describe('local engine: video and audio', () => {
     expect(streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
   });
+
+  it('follows a real face moving through an outside clip (the face detector on sampled frames)', async () => {
+    // A face from a photograph shipped inside @vladmandic/face-api, sliding right 120 px a second
+    // over a grey 960x540 clip for 3 s.
+    const piece = join(root, 'face-piece.png');
+    await sharp(join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'))
+      .resize(960).extract({ left: 620, top: 30, width: 240, height: 260 }).png().toFile(piece);
+    const clip = join(root, 'moving-face.mp4');
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=gray:size=960x540:rate=25:duration=3', '-i', piece, '-filter_complex', "[0:v][1:v]overlay=x='40+t*120':y=140", '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', clip);
+    const first = await frame(clip, 0);
+    const [seen] = await faceDetector.faces({ data: await sharp(first.data, { raw: { width: 960, height: 540, channels: 3 } }).ensureAlpha().raw().toBuffer(), width: 960, height: 540, channels: 4 }, new AbortController().signal);
+    if (!seen) throw new Error('no face in the first frame');
+    const portrait = await face({ gender: 'female', prompt: 'auburn curls, green eyes' }, context());
+    const out = await swapVideo({ facePath: portrait.path, targetPath: clip }, context());
+    for (const n of [0, 37, 70]) {
+      const [before, after] = await Promise.all([frame(clip, n), frame(out.path, n)]);
+      const shift = (n / 25) * 120;
+      const inner = { x: Math.round(seen.x + shift + seen.w * 0.3), y: Math.round(seen.y + seen.h * 0.3), w: Math.round(seen.w * 0.4), h: Math.round(seen.h * 0.4) };
+      expect(diffIn(before.data, after.data, 960, inner), `frame ${n}: the face is replaced where it is`).toBeGreaterThan(8);
+      // Where the face was at the start, long gone by the end: untouched then.
+      if (n === 70) expect(diffIn(before.data, after.data, 960, { ...inner, x: Math.round(seen.x + seen.w * 0.3) }), 'frame 70: the old place').toBeLessThan(4);
+    }
+    await faceDetector.close();
+  }, 60_000);
 
   it('makes a 5 s 25 fps 720p clip whose move follows the prompt, portrait or landscape', async () => {
     const tall = join(root, 'tall.png');

@@ -1,12 +1,14 @@
 // The local face swap into a video: the face's inner part, cut out with a feathered ellipse, is
-// laid over every frame at the template's face track (or a guessed box for outside clips), in one
-// ffmpeg pass. H.264 MP4; the clip's sound, if any, is copied. No AI.
+// laid over every frame at the template's face track (for outside clips, the face detector's track
+// from sampled frames, or a guessed box when it finds no face), in one ffmpeg pass. H.264 MP4; the
+// clip's sound, if any, is copied.
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { probe } from '../../media/ffmpeg.ts';
 import type { EngineContext, EngineFile, FaceBox, FaceTrack, SwapVideoInput } from '../types.ts';
 import { EngineInputError } from '../types.ts';
 import { runFfmpeg } from './ffmpeg-progress.ts';
+import { detectTrack } from './face-track.ts';
 import { applyMask, clipBox, ellipseMask, readPicture } from './images.ts';
 import { faceSpanOf } from './swap-image.ts';
 
@@ -20,10 +22,13 @@ export function guessTrack(width: number, height: number, fps: number): FaceTrac
   return { fps, width, height, boxes: [{ x: Math.round((width - w) / 2), y: Math.round(height * 0.14), w, h }] };
 }
 
-/** Piecewise-linear ffmpeg expression of one coordinate over frame number n (held after the last key). */
-export function trackExpression(boxes: readonly FaceBox[], pick: (b: FaceBox) => number): string {
+/**
+ * Piecewise-linear ffmpeg expression of one coordinate over the track's index `at` (held after the
+ * last key): the frame number n for a template's per-frame track, t times the rate for sampled ones.
+ */
+export function trackExpression(boxes: readonly FaceBox[], pick: (b: FaceBox) => number, at = 'n', keyEvery = KEY_EVERY): string {
   const keys: number[] = [];
-  for (let i = 0; i < boxes.length; i += KEY_EVERY) keys.push(i);
+  for (let i = 0; i < boxes.length; i += keyEvery) keys.push(i);
   if (keys.at(-1) !== boxes.length - 1) keys.push(boxes.length - 1);
   let expr = String(Math.round(pick(boxes[keys.at(-1)!]!)));
   for (let k = keys.length - 2; k >= 0; k -= 1) {
@@ -31,7 +36,7 @@ export function trackExpression(boxes: readonly FaceBox[], pick: (b: FaceBox) =>
     const b = keys[k + 1]!;
     const va = pick(boxes[a]!);
     const vb = pick(boxes[b]!);
-    expr = `if(lt(n,${b}),${va.toFixed(2)}+(${(vb - va).toFixed(2)})*(n-${a})/${b - a},${expr})`;
+    expr = `if(lt(${at},${b}),${va.toFixed(2)}+(${(vb - va).toFixed(2)})*(${at}-${a})/${b - a},${expr})`;
   }
   return expr;
 }
@@ -59,7 +64,9 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
     throw new EngineInputError('The video could not be read.', { cause: err });
   }
   if (!info.width || !info.height || !(info.durationS > 0)) throw new EngineInputError('The video could not be read.');
-  const track = input.faceTrack ?? guessTrack(info.width, info.height, 25);
+  const detected = input.faceTrack ? null : await detectTrack(input.targetPath, info, ctx);
+  const track = input.faceTrack ?? detected ?? guessTrack(info.width, info.height, 25);
+  ctx.progress(5);
   const first = track.boxes[0];
   if (!first) throw new EngineInputError('The video has no face to replace.');
   // The track is in the template's frame size; a clip of another size scales it.
@@ -73,8 +80,9 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
   ctx.progress(8);
 
   const out = join(ctx.workDir, 'swapped.mp4');
-  const x = trackExpression(boxes, (b) => b.x);
-  const y = trackExpression(boxes, (b) => b.y);
+  const [at, keyEvery] = detected ? [`t*${detected.fps.toFixed(4)}`, 1] : ['n', KEY_EVERY];
+  const x = trackExpression(boxes, (b) => b.x, at, keyEvery);
+  const y = trackExpression(boxes, (b) => b.y, at, keyEvery);
   await runFfmpeg({
     ffmpeg: ctx.tools.ffmpeg,
     signal: ctx.signal,
