@@ -19,7 +19,7 @@ const MIN_SCORE = 0.5;
 async function load() {
   const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
   const wasm = require('@tensorflow/tfjs-backend-wasm');
-  wasm.setWasmPaths(`${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '')}/`);
+  wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}/`);
   if (!(await faceapi.tf.setBackend('wasm'))) throw new Error('the TensorFlow.js wasm backend did not start');
   await faceapi.tf.ready();
   await faceapi.nets.tinyFaceDetector.loadFromDisk(join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model'));

@@ -106,8 +106,8 @@ export const faceDetector = new FaceDetector();
 let warned = false;
 
 /**
- * The largest face's box in an outside picture (the subject, not a face in the crowd); null when there is none or when the detector
- * cannot load (said once), so the caller falls back to its guess.
+ * The largest face's box in an outside picture (the subject, not a face in the crowd); null when
+ * there is none or when the detector cannot load (said once), so the caller falls back to its guess.
  */
 export async function detectFaceBox(pic: RawPicture, signal: AbortSignal, detector: Pick<FaceDetector, 'faces'> = faceDetector): Promise<FaceBox | null> {
   try {
