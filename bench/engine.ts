@@ -2,15 +2,16 @@
 // few runs), against the targets (face <= 0.5 s, image <= 1 s, a 5 s 720p clip <= 5 s); the cloth
 // swap's garment cut-out (model load and first picture, then other pictures, with their IoU
 // against the drawn garment); the face detector that finds faces in outside media (first picture
-// with its load, then one picture, and swaps into an outside photo and clip); then the first start: the template library made into an empty
-// folder without a cache, timed until the studio is usable and until every clip is made.
+// with its load, then one picture, and swaps into an outside photo and clip); then the first
+// start: the template library made into an empty folder without a cache, timed until the studio is
+// usable and until every clip is made.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { findTemplate } from '../src/content/templates.ts';
-import { createRequire } from 'node:module';
 import { faceDetector } from '../server/src/engines/local/face-detect.ts';
 import { garmentAlpha, garmentModel } from '../server/src/engines/local/garment-cutout.ts';
 import { readPicture } from '../server/src/engines/local/images.ts';

@@ -12,8 +12,8 @@ import { detectTrack } from './face-track.ts';
 import { applyMask, clipBox, ellipseMask, readPicture } from './images.ts';
 import { faceSpanOf } from './swap-image.ts';
 
-/** Track positions are taken every this many frames and joined by straight lines. */
-const KEY_EVERY = 5;
+/** Track positions are taken this far apart (at least every box) and joined by straight lines. */
+const KEY_SECONDS = 0.2;
 
 /** For outside clips: a face-sized box in the upper middle of the frame. */
 export function guessTrack(width: number, height: number, fps: number): FaceTrack {
@@ -23,10 +23,13 @@ export function guessTrack(width: number, height: number, fps: number): FaceTrac
 }
 
 /**
- * Piecewise-linear ffmpeg expression of one coordinate over the track's index `at` (held after the
- * last key): the frame number n for a template's per-frame track, t times the rate for sampled ones.
+ * Piecewise-linear ffmpeg expression of one coordinate over the frame's time (held after the last
+ * key). Box i of a track stands at i / fps seconds: a template's per-frame track and an outside
+ * clip's samples alike.
  */
-export function trackExpression(boxes: readonly FaceBox[], pick: (b: FaceBox) => number, at = 'n', keyEvery = KEY_EVERY): string {
+export function trackExpression(boxes: readonly FaceBox[], fps: number, pick: (b: FaceBox) => number): string {
+  const at = `t*${Number(fps.toFixed(4))}`;
+  const keyEvery = Math.max(1, Math.round(fps * KEY_SECONDS));
   const keys: number[] = [];
   for (let i = 0; i < boxes.length; i += keyEvery) keys.push(i);
   if (keys.at(-1) !== boxes.length - 1) keys.push(boxes.length - 1);
@@ -64,8 +67,7 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
     throw new EngineInputError('The video could not be read.', { cause: err });
   }
   if (!info.width || !info.height || !(info.durationS > 0)) throw new EngineInputError('The video could not be read.');
-  const detected = input.faceTrack ? null : await detectTrack(input.targetPath, info, ctx);
-  const track = input.faceTrack ?? detected ?? guessTrack(info.width, info.height, 25);
+  const track = input.faceTrack ?? (await detectTrack(input.targetPath, info, ctx)) ?? guessTrack(info.width, info.height, 25);
   ctx.progress(5);
   const first = track.boxes[0];
   if (!first) throw new EngineInputError('The video has no face to replace.');
@@ -80,9 +82,8 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
   ctx.progress(8);
 
   const out = join(ctx.workDir, 'swapped.mp4');
-  const [at, keyEvery] = detected ? [`t*${detected.fps.toFixed(4)}`, 1] : ['n', KEY_EVERY];
-  const x = trackExpression(boxes, (b) => b.x, at, keyEvery);
-  const y = trackExpression(boxes, (b) => b.y, at, keyEvery);
+  const x = trackExpression(boxes, track.fps, (b) => b.x);
+  const y = trackExpression(boxes, track.fps, (b) => b.y);
   await runFfmpeg({
     ffmpeg: ctx.tools.ffmpeg,
     signal: ctx.signal,
