@@ -8,7 +8,7 @@ import { engines, useTestDatabase } from './support/db.ts';
 
 const TABLES = [
   'billing_addresses', 'contact_messages', 'feedback', 'grants', 'jobs', 'login_failures', 'media_items', 'newsletter_subscriptions',
-  'otp_codes', 'password_reset_tokens', 'payment_events', 'pending_signups', 'plans', 'refresh_tokens', 'sandbox_subscriptions', 'subscriptions', 'users',
+  'otp_codes', 'password_reset_tokens', 'payment_events', 'pending_signups', 'plans', 'refresh_tokens', 'sandbox_subscriptions', 'subscriptions', 'user_files', 'users',
 ];
 
 describe.each(engines)('data layer on %s', (engine) => {

@@ -16,6 +16,7 @@ import type { JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/jobs/repository.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
+import { userFiles } from '../../server/src/storage/user-files.ts';
 import { useTestDatabase } from './support/db.ts';
 import { until } from './support/until.ts';
 import { dropKeys, TEST_REDIS_URL, testPrefix, testRedis } from './support/redis.ts';
@@ -80,13 +81,16 @@ describe('JobQueue on BullMQ', () => {
   /** A queue as one process would have it. */
   function aProcess(options: { onSettled?: (id: string) => void; repo?: JobsRepository; leaseMs?: number; concurrency?: number } = {}): JobQueue {
     const config = loadConfig({ DATA_DIR: database.current.dataDir });
+    const storage = localStorage(config.mediaDir, config.mediaBaseUrl);
+    const log = pino({ level: 'silent' });
     const queue = bullmqQueue({
       repo: options.repo ?? repo,
-      storage: localStorage(config.mediaDir, config.mediaBaseUrl),
+      storage,
+      files: userFiles(database.current.db, storage, log),
       engines: engine.engines,
       templates: templateFiles(config.mediaDir),
       generation: config.generation,
-      log: pino({ level: 'silent' }),
+      log,
       now: Date.now,
       leaseMs: options.leaseMs ?? 1_000,
       onSettled: options.onSettled ?? (() => undefined),

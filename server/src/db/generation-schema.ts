@@ -1,4 +1,4 @@
-// Columns added by migration 0006_generation, merged into the Database interface of schema.ts.
+// Columns and tables added by migrations 0006_generation and 0007_job_requests, merged into the Database interface of schema.ts.
 import type { JsonText, Timestamp } from './schema.ts';
 
 declare module './schema.ts' {
@@ -13,5 +13,24 @@ declare module './schema.ts' {
     cancel_requested_at: Timestamp | null;
     /** The spec's response fields once the job succeeded, e.g. {"output": "/media/gen/…png"}. */
     result: JsonText | null;
+    /** SHA-256 of the call and its payload (0007): an Idempotency-Key replayed with another payload is refused. */
+    request_hash: string | null;
   }
+
+  interface Database {
+    user_files: UserFilesTable;
+  }
+}
+
+/** 'upload': a file sent with a generation call; 'fetched': a copy /download/ made of linked media. */
+export type UserFileKind = 'upload' | 'fetched';
+
+/** An upload or link copy in storage, owned by one user (0007). */
+export interface UserFilesTable {
+  storage_key: string;
+  user_id: string;
+  kind: UserFileKind;
+  /** The job that used it first; null until one did. */
+  job_id: string | null;
+  created_at: Timestamp;
 }

@@ -2,6 +2,7 @@
 // response field the spec's call reads, the message a failure shows, and how long it may run.
 import type { Capability } from '../engines/types.ts';
 import type { MediaKind } from '../db/schema.ts';
+import { USER_FILE_PREFIX } from '../storage/user-files.ts';
 
 export type JobKind = Capability;
 
@@ -49,5 +50,5 @@ export type JobInput =
 export function uploadKeysOf(input: JobInput): string[] {
   const sources: (MediaSource | undefined)[] =
     input.kind === 'clothSwap' ? [input.garment] : input.kind === 'music' ? [input.song, input.voice, input.instrumental] : [];
-  return sources.flatMap((s) => (s?.type === 'stored' && s.key.startsWith('uploads/') ? [s.key] : []));
+  return sources.flatMap((s) => (s?.type === 'stored' && s.key.startsWith(USER_FILE_PREFIX.upload) ? [s.key] : []));
 }

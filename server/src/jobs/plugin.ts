@@ -11,6 +11,7 @@ declare module 'fastify' {
   }
 }
 
+const USER_FILES_SWEEP_MS = 60 * 60_000;
 const TEMPLATE_URL = /^\/media\/templates\/((?:thumbs\/)?[A-Za-z]+\/\d+\.(?:jpg|mp4))$/;
 
 /**
@@ -24,6 +25,15 @@ export const jobsPlugin = globalPlugin(async (app) => {
   app.decorate('jobs', jobs);
   if (app.config.generation.runJobs) app.addHook('onReady', async () => jobs.queue.start());
   app.addHook('onClose', async () => jobs.queue.stop());
+
+  // Uploads and link copies nothing needs any more (every API process sweeps; deleting twice is harmless).
+  let sweepTimer: NodeJS.Timeout | undefined;
+  const sweep = () => void jobs.files.sweep(app.now()).catch((err: unknown) => app.log.error({ err }, 'user-files sweep failed'));
+  app.addHook('onReady', async () => {
+    sweep();
+    sweepTimer = setInterval(sweep, USER_FILES_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   const templates = templateFiles(app.config.mediaDir, app.config.generation.templateCache);
   app.addHook('onRequest', async (request) => {

@@ -15,6 +15,8 @@ export interface NewJobFields {
   input: JobInput;
   engine: string;
   idempotencyKey: string | null;
+  /** SHA-256 of the call and its payload (compared when the key is used again). */
+  requestHash?: string | null;
   now: string;
 }
 
@@ -27,6 +29,8 @@ const isDue = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
 
 export function jobsRepository(db: Db) {
   const byId = (id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const byIdempotencyKey = (userId: string, key: string) =>
+    db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 
   /** A job canceled while its process was gone ends canceled, not run again. */
   async function endCanceledOrphans(now: string, id?: string): Promise<void> {
@@ -52,6 +56,7 @@ export function jobsRepository(db: Db) {
 
   return {
     byId,
+    byIdempotencyKey,
 
     /** The caller's job (another user's is as absent as a missing one). */
     ofUser: (userId: string, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
@@ -59,10 +64,7 @@ export function jobsRepository(db: Db) {
     /** Inserts a queued job; with an idempotency key already used by this user, answers that job instead. */
     async create(fields: NewJobFields): Promise<{ job: JobRow; created: boolean }> {
       const { userId, input, engine, idempotencyKey, now } = fields;
-      const findExisting = () =>
-        idempotencyKey === null
-          ? Promise.resolve(undefined)
-          : db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const findExisting = () => (idempotencyKey === null ? Promise.resolve(undefined) : byIdempotencyKey(userId, idempotencyKey));
       const existing = await findExisting();
       if (existing) return { job: existing, created: false };
       try {
@@ -70,7 +72,7 @@ export function jobsRepository(db: Db) {
           .insertInto('jobs')
           .values({
             id: newId(), user_id: userId, kind: input.kind, status: 'queued', input: JSON.stringify(input), engine,
-            idempotency_key: idempotencyKey, created_at: now, updated_at: now,
+            idempotency_key: idempotencyKey, request_hash: fields.requestHash ?? null, created_at: now, updated_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import type { EngineRegistry } from '../engines/index.ts';
 import { EngineInputError, TransientEngineError, type EngineContext, type EngineFile, type FaceResult } from '../engines/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
+import type { UserFiles } from '../storage/user-files.ts';
 import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
 import type { JobRow, JobsRepository } from './repository.ts';
 import type { TemplateFiles } from './templates.ts';
@@ -28,6 +29,8 @@ const EXT: Record<EngineFile['mime'], string> = { 'image/png': 'png', 'image/jpe
 export interface RunnerDeps {
   repo: JobsRepository;
   storage: MediaStorage;
+  /** The user's uploads, deleted once the job is over. */
+  files: Pick<UserFiles, 'discard'>;
   engines: EngineRegistry;
   templates: TemplateFiles;
   generation: GenerationConfig;
@@ -187,9 +190,8 @@ function throwIfStopped(signal: AbortSignal): void {
 }
 
 async function removeUploads(deps: RunnerDeps, input: JobInput, jobLog: Logger): Promise<void> {
-  for (const key of uploadKeysOf(input)) {
-    await deps.storage.delete(key).catch((err: unknown) => jobLog.warn({ err, key }, 'could not delete an upload'));
-  }
+  // A failure here leaves the upload to the sweep (server/src/storage/user-files.ts).
+  await deps.files.discard(uploadKeysOf(input)).catch((err: unknown) => jobLog.warn({ err }, 'could not delete uploads'));
 }
 
 /** Copies a source into the work folder (a template is made first if it is not yet). */

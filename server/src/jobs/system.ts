@@ -7,9 +7,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createEngines } from '../engines/index.ts';
 import type { MediaStorage } from '../storage/types.ts';
+import { userFiles, type UserFiles } from '../storage/user-files.ts';
 import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from './repository.ts';
+import { jobService, type JobService } from './service.ts';
 import { templateFiles } from './templates.ts';
 
 export const FINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled'];
@@ -19,6 +21,10 @@ const WAIT_POLL_MS = 1_000;
 export interface JobSystem {
   repo: JobsRepository;
   queue: JobQueue;
+  /** The one way a job is made: idempotency, allowance reservation, insert, notify. */
+  service: JobService;
+  /** Users' uploads and link copies. */
+  files: UserFiles;
   /** Resolves with the job once it is succeeded, failed or canceled, or as it is after `timeoutMs`. */
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
 }
@@ -26,11 +32,13 @@ export interface JobSystem {
 export function createJobSystem(opts: { db: Db; config: Config; storage: MediaStorage; log: Logger; now: () => number }): JobSystem {
   const { db, config, storage, log, now } = opts;
   const repo = jobsRepository(db);
+  const files = userFiles(db, storage, log.child({ component: 'user-files' }));
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   const queueDeps = {
     repo,
     storage,
+    files,
     engines: createEngines(config.generation),
     templates: templateFiles(config.mediaDir, config.generation.templateCache),
     generation: config.generation,
@@ -61,5 +69,5 @@ export function createJobSystem(opts: { db: Db; config: Config; storage: MediaSt
     }
   }
 
-  return { repo, queue, waitFor };
+  return { repo, queue, service: jobService(db, queue), files, waitFor };
 }

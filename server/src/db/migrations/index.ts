@@ -5,6 +5,7 @@ import * as m0003 from './0003_accounts.ts';
 import * as m0004 from './0004_account_security.ts';
 import * as m0005 from './0005_billing.ts';
 import * as m0006 from './0006_generation.ts';
+import * as m0007 from './0007_job_requests.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_account_security': m0004,
   '0005_billing': m0005,
   '0006_generation': m0006,
+  '0007_job_requests': m0007,
 };

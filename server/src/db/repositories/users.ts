@@ -19,6 +19,16 @@ export function usersRepository(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * Inside a transaction: holds the user's row until it ends, so another transaction doing the
+     * same for this user waits (a row lock on Postgres; SQLite's write lock, waited for by its busy
+     * timeout). A no-op write is the one statement that locks on both engines. Answers whether the user exists.
+     */
+    async lock(id: string): Promise<boolean> {
+      const res = await db.updateTable('users').set((eb) => ({ credentials_version: eb.ref('credentials_version') })).where('id', '=', id).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
     findByEmail(email: string): Promise<User | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },

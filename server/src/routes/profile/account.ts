@@ -22,7 +22,8 @@ export async function trackStatus(app: FastifyInstance, userId: string): Promise
 /**
  * Deletes an account: renewing subscriptions are cancelled at their providers first (a failure
  * there is logged, never blocks the deletion), then every session, code and row of the user goes
- * (ON DELETE CASCADE), then their media files.
+ * (ON DELETE CASCADE), then their media files, uploads and link copies (what a failure leaves, the
+ * user-files sweep deletes: server/src/storage/user-files.ts).
  */
 export async function deleteAccount(app: FastifyInstance, user: User): Promise<void> {
   const now = isoAt(app.now());
@@ -44,4 +45,5 @@ export async function deleteAccount(app: FastifyInstance, user: User): Promise<v
   for (const { storage_key } of media) {
     await app.storage.delete(storage_key).catch((err: unknown) => app.log.error({ err, storage_key }, 'could not delete a media object'));
   }
+  await app.jobs.files.discardAllOf(user.id);
 }

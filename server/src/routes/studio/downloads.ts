@@ -1,17 +1,18 @@
 // /download/ (image flow) and /download_link/ (video flow): an Instagram post or reel, or a direct
-// media link, resolved to its media, fetched through the SSRF guard and copied into storage; the
-// answer is our copy's URL, which the swap calls then accept as their source.
-import { randomBytes } from 'node:crypto';
+// media link, resolved to its media, fetched through the SSRF guard and copied into storage as the
+// user's; the answer is our copy's URL, which that user's swap calls then accept as their source.
+// They need an active plan and share the generation rate limit (the studio gate); a copy no job
+// uses within a day is swept away.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import { DownloadBody, MediaUrlResponse, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
+import { requireUser } from '../../auth/plugin.ts';
+import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
 import { fetchMediaToFile, resolveMediaUrl } from '../../net/media-resolvers.ts';
-import { FETCHED_PREFIX } from './sources.ts';
-import { GENERATION_RATE_PER_MINUTE } from './submit.ts';
 
 const downloads: FastifyPluginAsyncTypebox = async (app) => {
   const { fetchAllowHosts, uploadMaxBytes } = app.config.generation;
@@ -20,10 +21,11 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       path,
       {
-        config: { rateLimit: { max: GENERATION_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+        config: { needs: 'plan' },
         schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: `The ${kind} of an Instagram link, copied in`, body: DownloadBody, response: withErrors({ 200: MediaUrlResponse }, 400, 401, 403, 429) },
       },
       async (request) => {
+        const { id } = requireUser(request);
         const link = request.body.instagram_url?.trim();
         if (!link) throw new HttpError(400, kind === 'image' ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.videoLink, 'instagram_url');
         const deps = { allowHosts: fetchAllowHosts };
@@ -32,8 +34,7 @@ const downloads: FastifyPluginAsyncTypebox = async (app) => {
         try {
           const file = join(dir, 'media');
           const fetched = await fetchMediaToFile(mediaUrl, file, kind, { ...deps, maxBytes: kind === 'video' ? 4 * uploadMaxBytes : uploadMaxBytes });
-          const key = `${FETCHED_PREFIX}${randomBytes(16).toString('hex')}.${fetched.ext}`;
-          await app.storage.put(key, file, fetched.mime);
+          const key = await app.jobs.files.put(id, 'fetched', file, fetched.ext, fetched.mime, isoAt(app.now()));
           return { media_url: app.storage.url(key) };
         } finally {
           await rm(dir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 // Turns the URLs a studio call sends into media sources a job can read: the user's own generated
-// media, a template, or media /download/ fetched and copied in. Anything else is refused here,
-// before a job exists, with the spec's message for the field.
+// media, a template, or media /download/ fetched and copied in for this user. Anything else
+// (another user's media or copy, a key that does not exist) is refused here, before a job exists,
+// with the spec's message for the field.
 import type { FastifyInstance } from 'fastify';
 import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MediaSource } from '../../jobs/kinds.ts';
 import { templateByPath } from '../../jobs/templates.ts';
+import { USER_FILE_PREFIX } from '../../storage/user-files.ts';
 
-/** Media /download/ copied in: unguessable keys, like generated media. */
-export const FETCHED_PREFIX = 'fetched/';
 const TEMPLATES_PREFIX = 'templates/';
 
 /** One of the user's generated items of `kinds`, by its URL (with or without the page's ?t= query). */
@@ -26,16 +26,20 @@ export async function ownMedia(app: FastifyInstance, userId: string, url: string
   return { type: 'stored', key, gender: row.gender };
 }
 
-/** A template of `kind`, or media /download/ fetched (when `fetchedAllowed`), by URL. */
-export function templateOrFetched(app: FastifyInstance, url: string | undefined, kind: 'image' | 'video', message: string, field: string): MediaSource {
+/** A template of `kind`, or a copy /download/ made of linked media of `kind` for this user, by URL. */
+export async function templateOrFetched(app: FastifyInstance, userId: string, url: string | undefined, kind: 'image' | 'video', message: string, field: string): Promise<MediaSource> {
   const key = url?.trim() ? app.storage.keyOf(url.trim()) : null;
   if (key?.startsWith(TEMPLATES_PREFIX)) {
     const template = templateByPath(key.slice(TEMPLATES_PREFIX.length));
     if (template?.kind === kind) return { type: 'template', path: template.path };
   }
-  if (key?.startsWith(FETCHED_PREFIX)) {
+  if (key?.startsWith(USER_FILE_PREFIX.fetched)) {
     const isVideo = /\.(mp4|mov|webm)$/i.test(key);
-    if (isVideo === (kind === 'video')) return { type: 'stored', key };
+    if (isVideo === (kind === 'video') && (await app.jobs.files.owns(userId, 'fetched', key))) return { type: 'stored', key };
   }
   throw new HttpError(400, message, field);
 }
+
+/** The user's files (uploads, link copies) among a job's sources. */
+export const userFilesOf = (...sources: (MediaSource | undefined)[]): string[] =>
+  sources.flatMap((s) => (s?.type === 'stored' && Object.values(USER_FILE_PREFIX).some((prefix) => s.key.startsWith(prefix)) ? [s.key] : []));

@@ -1,23 +1,36 @@
-// What every generation call does once its input is checked (ARCHITECTURE §4): the entitlement,
-// the job (one per Idempotency-Key), then either 202 + Location (Prefer: respond-async) or the
-// spec's response when the job is done.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireUser } from '../../auth/plugin.ts';
+// What every generation call does (ARCHITECTURE §4). Before the body is read: the shared rate
+// limit, the token, the security key, the plan and what is left of the allowance (the gate). Once
+// the input is checked: the job through the job service (one per Idempotency-Key and payload, the
+// allowance reserved with it), then either 202 + Location (Prefer: respond-async) or the spec's
+// response when the job is done. A refused request stores nothing: files a call put into storage
+// before a refusal are deleted again.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { assertSameUser, requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
+import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
 import { createEngines } from '../../engines/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { KINDS, type JobInput } from '../../jobs/kinds.ts';
+import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
 import type { JobRow } from '../../jobs/repository.ts';
 
 /**
- * Generation calls per client address per minute: room for a page replaying its offline queue
- * (replays with an Idempotency-Key are cheap), none for a script hammering the engines.
+ * Generation calls and link copies per client address per minute, all together: room for a page
+ * replaying its offline queue (replays with an Idempotency-Key are cheap), none for a script
+ * hammering the engines or copying media in.
  */
 export const GENERATION_RATE_PER_MINUTE = 120;
 
 /** A synchronous call waits this long; then it answers 202 with the job to follow. */
 const SYNC_WAIT_MS = 15 * 60_000;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the studio gate checks before the body is read: the allowance of a job kind, or only an active plan. */
+    needs?: JobKind | 'plan';
+  }
+}
 
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -35,35 +48,107 @@ export function resultOf(job: JobRow): Record<string, string> {
   return { ...result, job_id: job.id, engine: job.engine ?? 'local' };
 }
 
+/** JSON with object keys sorted, so two payloads with the same fields hash alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of the call and its fields (for multipart, files given as the SHA-256 of their bytes). */
+export function requestHashOf(request: FastifyRequest, fields: unknown = request.body): string {
+  return createHash('sha256').update(canonical({ call: request.routeOptions.url, fields: fields ?? {} })).digest('hex');
+}
+
+/**
+ * onRequest hooks of every studio route, in order: the generation rate limit (shared by every call
+ * that says what it `needs`), the token, the security key, then the plan and allowance. The body is
+ * not read yet, so a refused upload never reaches the disk. user_id in the body is checked once it
+ * is parsed (`sameUserAsBody`). The allowance is checked again, atomically, when the job is made.
+ */
+export function studioGate(app: FastifyInstance, securityKey: string): onRequestAsyncHookHandler[] {
+  const rate = app.rateLimit({ max: GENERATION_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `generation:${request.ip}` });
+  const { entitlements } = app.billing;
+  return [
+    async (request, reply) => {
+      if (request.routeOptions.config.needs) await rate.call(app, request, reply);
+    },
+    app.authenticate,
+    async (request) => {
+      if (request.headers['security-key'] !== securityKey) throw new HttpError(403, 'Invalid security key.');
+    },
+    async (request) => {
+      const { needs } = request.routeOptions.config;
+      if (!needs) return;
+      const { id } = requireUser(request);
+      const now = isoAt(app.now());
+      if (needs === 'plan') {
+        if (!(await entitlements.current(id, now))) throw new HttpError(403, SUBSCRIPTION_REQUIRED);
+        return;
+      }
+      // A replay is answered with its job whatever is left of the allowance now.
+      if (await app.jobs.service.keyUsed(id, idempotencyKeyOf(request))) return;
+      await entitlements.assertMayStart(id, needs, now);
+    },
+  ];
+}
+
+/** preHandler: a user_id in the parsed body must be the token's user. */
+export async function sameUserAsBody(request: FastifyRequest): Promise<void> {
+  const body = request.body as { user_id?: unknown } | null | undefined;
+  if (body && typeof body === 'object') assertSameUser(request, body.user_id);
+}
+
+export interface SubmitOptions {
+  /** Default: the hash of the parsed JSON body. */
+  requestHash?: string;
+  /** The user's files (uploads, link copies) the job reads; deleted again when the request is refused here, unless `keepFiles`. */
+  files?: readonly string[];
+  /** Files that existed before this request (link copies): the job uses them, a refusal keeps them. */
+  keepFiles?: boolean;
+}
+
 export function submitter(app: FastifyInstance) {
   const engines = createEngines(app.config.generation);
 
-  return async function submit(request: FastifyRequest, reply: FastifyReply, input: JobInput) {
+  async function submit(request: FastifyRequest, reply: FastifyReply, input: JobInput, options: SubmitOptions = {}) {
     const user = requireUser(request);
-    const key = idempotencyKeyOf(request);
-    const now = isoAt(app.now());
-    const replay = key === null ? undefined : await app.db.selectFrom('jobs').selectAll().where('user_id', '=', user.id).where('idempotency_key', '=', key).executeTakeFirst();
-    if (replay && replay.kind !== input.kind) throw new HttpError(409, 'This Idempotency-Key was used for another kind of request.');
-    if (!replay) await app.billing.entitlements.assertMayStart(user.id, input.kind, now);
-    const { job, created } = replay ? { job: replay, created: false } : await app.jobs.repo.create({ userId: user.id, input, engine: engines.for(input.kind).name, idempotencyKey: key, now });
-    if (created) {
-      request.log.info({ jobId: job.id, kind: job.kind }, 'job queued');
-      app.jobs.queue.notify(job.id);
+    const files = options.files ?? [];
+    let made: { job: JobRow; created: boolean };
+    try {
+      made = await app.jobs.service.create({
+        userId: user.id, input, engine: engines.for(input.kind).name, idempotencyKey: idempotencyKeyOf(request),
+        requestHash: options.requestHash ?? requestHashOf(request), files, now: isoAt(app.now()),
+      });
+    } catch (err) {
+      if (!options.keepFiles) await app.jobs.files.discard(files);
+      throw err;
     }
-    if (wantsAsync(request)) return accepted(reply, job);
+    // Another request with this key made the job first: this one's copies are not needed.
+    if (!made.created && !options.keepFiles) await app.jobs.files.discard(files);
+    else if (made.created) request.log.info({ jobId: made.job.id, kind: made.job.kind }, 'job queued');
+    return answer(request, reply, made.job);
+  }
 
+  /** 202 + Location, or the spec's response once the job is done (or 202 when it takes too long). */
+  async function answer(request: FastifyRequest, reply: FastifyReply, job: JobRow) {
+    if (wantsAsync(request)) return accepted(reply, job);
     const aborted = new AbortController();
     request.raw.once('close', () => aborted.abort());
     const done = (await app.jobs.waitFor(job.id, SYNC_WAIT_MS, aborted.signal)) ?? job;
     if (done.status === 'succeeded') return reply.code(200).send(resultOf(done));
     if (done.status === 'failed') {
-      const failure = KINDS[input.kind].failure;
+      const failure = KINDS[job.kind as JobKind].failure;
       // The kind's own message is for failures on our side; any other names what is wrong with the input.
       return reply.code(done.error && done.error !== failure ? 422 : 500).send({ error: done.error ?? failure });
     }
     if (done.status === 'canceled') return reply.code(409).send({ error: 'The request was canceled.' });
     return accepted(reply, done);
-  };
+  }
+
+  return Object.assign(submit, { answer });
 }
 
 function accepted(reply: FastifyReply, job: JobRow) {

@@ -1,9 +1,11 @@
 // The two multipart calls: /newclothchanger/ (garment picture) and /audio_mucic_creator/ (song,
-// voice, instrumental). Files stream to a temporary folder while the body is parsed (so the
-// user_id check sees every field), are checked by content, then copied into storage under
-// uploads/ for the job, which deletes them when it is over.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+// voice, instrumental). The studio gate has checked the token, the security key, the plan and the
+// allowance before the body is read. Files then stream to a temporary folder while the body is
+// parsed (so the user_id check sees every field), and every field and file is checked by content;
+// only then (and not for a replay of an earlier request) are they copied into storage as the user's
+// uploads, which the job deletes when it is over and a refusal deletes at once.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +15,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
 import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, OutputImageResponse, OutputUrlResponse, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
+import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
-import type { JobInput, MediaSource } from '../../jobs/kinds.ts';
+import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
 import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
 import { ownMedia } from './sources.ts';
-import { GENERATION_RATE_PER_MINUTE, type submitter } from './submit.ts';
+import { idempotencyKeyOf, requestHashOf, type submitter } from './submit.ts';
 
 /** A garment picture may hold at most this many pixels (a small file can declare a huge picture). */
 const MAX_GARMENT_PIXELS = 40_000_000;
@@ -36,8 +39,28 @@ declare module 'fastify' {
   }
 }
 
+/** A checked upload, not yet in storage. */
+interface CheckedFile {
+  file: string;
+  ext: string;
+  mime: string;
+}
+
 const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The request's fields with each file as the SHA-256 of its bytes: what an Idempotency-Key replay must repeat. */
+async function hashOfMultipart(request: FastifyRequest, body: Record<string, unknown>): Promise<string> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) fields[name] = isUpload(value) ? { sha256: await sha256File(value.file), bytes: value.bytes } : value;
+  return requestHashOf(request, fields);
+}
 
 const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = async (app, { submit }) => {
   const { uploadMaxBytes, audioMaxBytes, ffprobePath } = app.config.generation;
@@ -58,24 +81,44 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     if (request.uploadDir) await rm(request.uploadDir, { recursive: true, force: true });
   });
 
-  /** Copies a checked file into storage for the job. */
-  const store = async (file: string, ext: string, mime: string): Promise<MediaSource> => {
-    const key = `uploads/${randomBytes(16).toString('hex')}.${ext}`;
-    await app.storage.put(key, file, mime);
-    return { type: 'stored', key };
-  };
+  /**
+   * Everything is checked: a replay of an earlier request is answered with its job (nothing stored);
+   * otherwise the files go into storage as the user's uploads and the job is made from them
+   * (`build`), the uploads deleted again if the job is refused.
+   */
+  async function submitWithFiles<F extends string>(
+    request: FastifyRequest, reply: FastifyReply, kind: JobKind, checked: Partial<Record<F, CheckedFile>>, build: (sources: Partial<Record<F, MediaSource>>) => JobInput,
+  ) {
+    const { id } = requireUser(request);
+    const requestHash = await hashOfMultipart(request, bodyOf(request));
+    const replay = await app.jobs.service.replayOf(id, idempotencyKeyOf(request), kind, requestHash);
+    if (replay) return submit.answer(request, reply, replay);
+    const sources: Partial<Record<F, MediaSource>> = {};
+    const keys: string[] = [];
+    try {
+      for (const [field, file] of Object.entries(checked) as [F, CheckedFile][]) {
+        const key = await app.jobs.files.put(id, 'upload', file.file, file.ext, file.mime, isoAt(app.now()));
+        keys.push(key);
+        sources[field] = { type: 'stored', key };
+      }
+    } catch (err) {
+      await app.jobs.files.discard(keys);
+      throw err;
+    }
+    return submit(request, reply, build(sources), { requestHash, files: keys });
+  }
 
   const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
     if (!request.isMultipart()) throw new HttpError(415, 'Send this request as multipart/form-data.');
     return (request.body ?? {}) as Record<string, unknown>;
   };
 
-  const route = (summary: string, ok: object) => ({
-    config: { rateLimit: { max: GENERATION_RATE_PER_MINUTE, timeWindow: '1 minute' } },
+  const route = (needs: JobKind, summary: string, ok: object) => ({
+    config: { needs },
     schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: ok, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429) },
   });
 
-  app.post('/newclothchanger/', route('The garment on a generated image (multipart: cloth_image, image_template, category)', OutputImageResponse), async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/newclothchanger/', route('clothSwap', 'The garment on a generated image (multipart: cloth_image, image_template, category)', OutputImageResponse), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     const { id } = requireUser(request);
     const garment = body.cloth_image;
@@ -85,16 +128,15 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     if (!(CLOTH_CATEGORIES as readonly string[]).includes(category)) throw new HttpError(400, STUDIO_MESSAGES.category, 'category');
     if (garment.truncated || garment.bytes > uploadMaxBytes) throw new HttpError(413, `Garment image is too large (max ${sizeLabel(uploadMaxBytes)}).`, 'cloth_image');
     const checked = await checkImageUpload(await readFile(garment.file), { maxBytes: uploadMaxBytes, maxPixels: MAX_GARMENT_PIXELS });
-    const input: JobInput = {
+    return submitWithFiles(request, reply, 'clothSwap', { cloth_image: { file: garment.file, ...checked } }, (sources) => ({
       kind: 'clothSwap',
       person: { type: 'stored', key: person.key },
-      garment: await store(garment.file, checked.ext, checked.mime),
+      garment: sources.cloth_image!,
       category: category as JobInput & { kind: 'clothSwap' } extends { category: infer C } ? C : never,
-    };
-    return submit(request, reply, input);
+    }));
   });
 
-  app.post('/audio_mucic_creator/', route('A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', OutputUrlResponse), async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/audio_mucic_creator/', route('music', 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', OutputUrlResponse), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     requireUser(request);
     const lyrics = text(body.lyrics)?.trim() ?? '';
@@ -102,15 +144,15 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     if ([...lyrics].length > LYRICS_MAX) throw new HttpError(400, STUDIO_MESSAGES.lyricsTooLong, 'lyrics');
     const files = { song_file: 'Song file', voice_file: 'Voice file', instrumental_file: 'Instrumental file' } as const;
     if (!isUpload(body.song_file) || body.song_file.bytes === 0) throw new HttpError(400, STUDIO_MESSAGES.song, 'song_file');
-    const sources: Partial<Record<keyof typeof files, MediaSource>> = {};
+    const checked: Partial<Record<keyof typeof files, CheckedFile>> = {};
     for (const [field, label] of Object.entries(files) as [keyof typeof files, (typeof files)[keyof typeof files]][]) {
       const upload = body[field];
       if (!isUpload(upload) || upload.bytes === 0) continue;
       if (upload.truncated || upload.bytes > audioMaxBytes) throw new HttpError(413, `${label} is too large (max ${sizeLabel(audioMaxBytes)}).`, field);
-      const checked = await checkAudioUpload(upload.file, { maxBytes: audioMaxBytes, ffprobePath, minSeconds: 15, label });
-      sources[field] = await store(upload.file, checked.ext, checked.mime);
+      const { ext, mime } = await checkAudioUpload(upload.file, { maxBytes: audioMaxBytes, ffprobePath, minSeconds: 15, label });
+      checked[field] = { file: upload.file, ext, mime };
     }
-    return submit(request, reply, { kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file });
+    return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }));
   });
 };
 

@@ -1,0 +1,68 @@
+// The one way a job is made (ARCHITECTURE §4): the Idempotency-Key, the allowance reserved and the
+// job inserted in one transaction that holds the user's row, the files it uses marked as used, then
+// the queue told. Two requests of one user never count the allowance at the same time, on SQLite or
+// Postgres, in one process or many: a burst gets exactly what is left.
+import { entitlements } from '../billing/entitlements.ts';
+import type { Db } from '../db/index.ts';
+import { userFilesRepository } from '../db/repositories/user-files.ts';
+import { usersRepository } from '../db/repositories/users.ts';
+import { HttpError } from '../http-error.ts';
+import type { JobInput } from './kinds.ts';
+import type { JobQueue } from './queue.ts';
+import { jobsRepository, type JobRow } from './repository.ts';
+
+export interface JobRequest {
+  userId: string;
+  input: JobInput;
+  engine: string;
+  idempotencyKey: string | null;
+  /** SHA-256 of the call and its payload: the same key with another payload is refused. */
+  requestHash: string;
+  /** The user's uploads and link copies the job reads. */
+  files: readonly string[];
+  now: string;
+}
+
+export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
+  /** The job `key` names for this user if the request is the same one: 409 for another kind of call, 422 for another payload. */
+  function sameRequest(job: JobRow, kind: string, requestHash: string): JobRow {
+    if (job.kind !== kind) throw new HttpError(409, 'This Idempotency-Key was used for another kind of request.');
+    // Jobs made before request hashes were kept (null) match any payload.
+    if (job.request_hash !== null && job.request_hash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was used with another request payload.');
+    return job;
+  }
+
+  return {
+    /** The job an earlier request with this key made, if any (checked as `create` would check it). */
+    async replayOf(userId: string, key: string | null, kind: string, requestHash: string): Promise<JobRow | undefined> {
+      if (key === null) return undefined;
+      const job = await jobsRepository(db).byIdempotencyKey(userId, key);
+      return job && sameRequest(job, kind, requestHash);
+    },
+
+    /** True when `key` already names one of the user's jobs (a replay is answered whatever is left of the allowance). */
+    async keyUsed(userId: string, key: string | null): Promise<boolean> {
+      return key !== null && (await jobsRepository(db).byIdempotencyKey(userId, key)) !== undefined;
+    },
+
+    /** Reserves the allowance and makes the job, or answers the job its key already made; 403 when nothing is left. */
+    async create(request: JobRequest): Promise<{ job: JobRow; created: boolean }> {
+      const { userId, input, idempotencyKey, requestHash, now } = request;
+      const made = await db.transaction().execute(async (trx) => {
+        if (!(await usersRepository(trx).lock(userId))) throw new HttpError(401, 'Authentication required.');
+        const jobs = jobsRepository(trx);
+        const existing = idempotencyKey === null ? undefined : await jobs.byIdempotencyKey(userId, idempotencyKey);
+        if (existing) return { job: sameRequest(existing, input.kind, requestHash), created: false };
+        // Queued and running jobs count: under the lock, what this sees is everything already reserved.
+        await entitlements(trx).assertMayStart(userId, input.kind, now);
+        const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
+        await userFilesRepository(trx).markUsed(userId, request.files, job.id);
+        return { job, created: true };
+      });
+      if (made.created) queue.notify(made.job.id);
+      return made;
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof jobService>;
