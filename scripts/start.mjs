@@ -1,5 +1,6 @@
-// `npm start`: build the page when it is missing or older than its sources, then run the server
-// (which migrates the database and serves page + API + media on one port).
+// `npm start`: get the Debian packages the server needs (scripts/system-packages.ts), build the
+// page when it is missing or older than its sources, then run the server (which migrates the
+// database and serves page + API + media on one port).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { resolveDataFolders } from './data-folders.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { register } = await import('tsx/esm/api');
+register();
+const { ensureSystemPackages } = await import('./system-packages.ts');
+ensureSystemPackages('server');
+
 const builtIndex = join(root, 'dist', 'index.html');
 
 function newestMtime(path) {
@@ -34,6 +40,4 @@ if (process.env.SKIP_BUILD !== '1' && pageIsStale()) {
 
 resolveDataFolders();
 
-const { register } = await import('tsx/esm/api');
-register();
 await import(join(root, 'server', 'src', 'main.ts'));

@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const projects = process.argv.slice(2).filter((arg) => ['unit', 'server', 'e2e'].includes(arg));
@@ -20,7 +19,10 @@ function run(label, args, { exitOnFailure = true } = {}) {
   return result.status ?? 1;
 }
 
-ensureSystemPackages();
+const { register } = await import('tsx/esm/api');
+register();
+const { ensureSystemPackages } = await import('./system-packages.ts');
+ensureSystemPackages('tests');
 run('type check (tsc -b)', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
 if (needsBrowser) run('page build (vite build)', [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
 const projectArgs = (projects.length ? projects : ['unit', 'server', 'e2e']).flatMap((p) => ['--project', p]);
