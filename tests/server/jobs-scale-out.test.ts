@@ -1,6 +1,6 @@
 // The scale-out deployment as real processes: two API processes and two `npm run worker` processes
 // on one Postgres database, one media folder and the real Redis (a prefix of their own). A rate
-// limit holds across the API processes behind one port; a worker killed with SIGKILL in the middle of a job leaves
+// limit and an allowance hold across the API processes behind one port; a worker killed with SIGKILL in the middle of a job leaves
 // it to the other worker, which finishes it once, counted once; a cancel sent to either API process
 // stops the job in the worker running it.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +105,26 @@ describe('scale-out: API processes and workers on Redis and Postgres', () => {
       await front.close();
     }
   });
+
+  it('30 face requests at once from a Basic user across both API processes: exactly the 3 of the allowance are accepted', async () => {
+    const front = await roundRobin(bases.map((base) => new URL(base).origin));
+    try {
+      const basic = await premiumUser(front.base, 'burst@example.com', { DATA_DIR: env.DATA_DIR!, JWT_SECRET: env.JWT_SECRET!, DATABASE_URL: env.DATABASE_URL }, {}, 'basic');
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => basic.post('/generate-face-prompt/', { prompt: `short red hair ${i}` }, basic.token, { prefer: 'respond-async' })));
+      expect(front.served[0]! - front.served[1]!).toBeLessThanOrEqual(1);
+      const accepted = answers.filter((a) => a.status === 202);
+      expect(accepted).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 403).map((a) => a.json.error)).toEqual(Array(27).fill(expect.stringMatching(/^You have used all 3 face generations of your Basic plan/)));
+      // The workers run them; all three succeed and are counted, nothing more.
+      for (const { json } of accepted) await until(async () => (await jobRow(json.job_id!)).status === 'succeeded', 'the face is made', 60_000);
+      const plan = await basic.post('/get_current_plan/', { user_id: basic.userId }, basic.token);
+      expect(plan.json.usage as unknown).toMatchObject({ faces: { used: 3, limit: 3 } });
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${output()}`, { cause: err });
+    } finally {
+      await front.close();
+    }
+  }, 120_000);
 
   it('kill -9 of the worker running a job: the other worker finishes it once, and it is counted once', async () => {
     try {

@@ -1,5 +1,8 @@
 // Studio test helpers: a signed-in user with a plan, and calls carrying the bearer token and the
 // page's security-key header, as the page sends them.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -53,4 +56,34 @@ export async function studioApp(database: TestDatabase, env: NodeJS.ProcessEnv =
     },
   };
   return studio;
+}
+
+export type FormFields = Record<string, string | { name: string; data: Buffer; type: string }>;
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(fields: FormFields): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----persona${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from('\r\n'));
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart generation call (cloth swap, music) as the page sends it. */
+export function upload(t: StudioApp, user: StudioUser, url: string, fields: FormFields, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const form = multipart(fields);
+  return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${user.access}`, 'security-key': SECURITY_KEY, ...headers } });
+}
+
+/** A mono sine tone of `seconds` as WAV, made by ffmpeg in `dir`. */
+export function sineWav(dir: string, seconds: number): Buffer {
+  const file = join(dir, `sine-${seconds}.wav`);
+  execFileSync('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-ac', '1', '-ar', '16000', file]);
+  return readFileSync(file);
 }
