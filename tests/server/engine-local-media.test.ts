@@ -1,7 +1,7 @@
 // The local engine's ffmpeg capabilities on real clips: the face along a video template's track,
 // image to video with a camera move, and the music mix; progress, sound and cancel.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ import { swapVideo } from '../../server/src/engines/local/swap-video.ts';
 import { ensureTemplateFile } from '../../server/src/templates/library.ts';
 import { faceTrackOf } from '../../server/src/templates/metadata.ts';
 import { contextMaker } from './support/engine.ts';
+import { holdFifo } from './support/fifo.ts';
 import { TEMPLATE_CACHE } from './support/studio.ts';
 
 let root: string;
@@ -145,5 +146,27 @@ describe('local engine: video and audio', () => {
     const started = Date.now();
     await expect(running).rejects.toThrow('canceled');
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('opens a song or a clip as its bytes say: one that is a playlist inside opens nothing it names', async () => {
+    // An ID3 tag, then an HLS playlist naming a FIFO the test holds: ffmpeg left to guess reads the playlist.
+    const playlist = () => {
+      const folder = mkdtempSync(join(root, 'playlist-'));
+      const fifo = holdFifo(folder, 'segment.ts');
+      const file = join(folder, 'input.mp3');
+      writeFileSync(file, Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]), Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:20\n#EXTINF:20.0,\n${fifo.path}\n#EXT-X-ENDLIST\n`)]));
+      return { file, fifo };
+    };
+    const message = (err: Error) => err.message;
+    const song = playlist();
+    const clip = playlist();
+    const answers: unknown[] = [];
+    try {
+      answers.push(await music({ lyrics: 'la', songPath: song.file }, context()).catch(message));
+      answers.push(await swapVideo({ facePath: clip.file, targetPath: clip.file }, context()).catch(message));
+    } finally {
+      expect([await song.fifo.opened(), await clip.fifo.opened()], 'the FIFOs the playlists name were opened').toEqual([false, false]);
+    }
+    expect(answers).toEqual(['Error reading file.', 'The video could not be read.']);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
-import { SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { multipart, SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
 import { WARM_UP_HEADER } from '../../contract/sw-messages.ts';
 
 const database = useTestDatabase('sqlite');
@@ -20,20 +20,6 @@ async function face(t: StudioApp, u: StudioUser, names = ['Ada Lovelace', 'Grace
   const res = await t.call(u, '/api/generate_face_c/', { user_id: u.userId, celebrity1: names[0], celebrity2: names[1], celebrity3: names[2] });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { output: string; face_prompt: string; job_id: string; engine: string };
-}
-
-function multipart(fields: Record<string, string | { name: string; data: Buffer; type: string }>) {
-  const boundary = `----persona${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from('\r\n'));
-    }
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 function sineWav(seconds: number): Buffer {

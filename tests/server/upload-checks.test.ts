@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fetchMediaToFile, resolveMediaUrl } from '../../server/src/net/media-resolvers.ts';
 import { checkAudioUpload, checkImageUpload } from '../../server/src/uploads/checks.ts';
+import { holdFifo } from './support/fifo.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ps-uploads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,6 +63,31 @@ describe('audio files', () => {
     writeFileSync(garbage, Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEjunk'), Buffer.alloc(2000, 7)]));
     expect(await failure(checkAudioUpload(garbage, { ...audio, label: 'Voice file' }))).toEqual([400, 'Voice file: Error reading file.']);
     expect(await failure(checkAudioUpload(sine('big.wav', 16), { ...audio, maxBytes: 1000 }))).toMatchObject([413, expect.stringContaining('too large')]);
+  });
+});
+
+describe('audio files that are lists inside', () => {
+  // An ID3 tag (so: MP3 by its bytes) followed by a list ffprobe would read, if left to guess the
+  // format, and whose entries it would open: the FIFO the test holds.
+  const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  const lists: Record<string, (fifo: string) => string> = {
+    'an HLS playlist': (fifo) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:20\n#EXTINF:20.0,\n${fifo}\n#EXT-X-ENDLIST\n`,
+    // By its name beside the list: the concat demuxer refuses absolute names.
+    'an ffconcat list': () => 'ffconcat version 1.0\nfile segment.ts\nduration 20\n',
+  };
+
+  it.each(Object.keys(lists))('never opens a file that %s names, and refuses the file', async (list) => {
+    const folder = mkdtempSync(join(dir, 'list-'));
+    const fifo = holdFifo(folder, 'segment.ts');
+    const file = join(folder, 'song_file-upload');
+    writeFileSync(file, Buffer.concat([id3, Buffer.from(lists[list]!(fifo.path))]));
+    let refusal: unknown;
+    try {
+      refusal = await failure(checkAudioUpload(file, { maxBytes: 5_000_000, ffprobePath: 'ffprobe', minSeconds: 15, label: 'Song file' }));
+    } finally {
+      expect(await fifo.opened(), 'the FIFO the list names was opened').toBe(false);
+    }
+    expect(refusal).toEqual([400, 'Song file: Error reading file.']);
   });
 });
 

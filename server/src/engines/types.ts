@@ -26,7 +26,7 @@ export interface FaceTrack {
 }
 
 export interface EngineContext {
-  /** A folder of this attempt only (created before, removed after): write outputs here. */
+  /** A folder of this attempt only (created before, removed after; inputs are elsewhere): write outputs here. */
   workDir: string;
   /** Aborted when the job is canceled, times out or the process stops: stop work, reject. */
   signal: AbortSignal;

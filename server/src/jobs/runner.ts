@@ -3,7 +3,7 @@
 // shutdown and a lost lease all stop the engine through the signal; what happens to the job then
 // depends on why (canceled, failed, back in the queue, or left to its new owner).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -96,8 +96,13 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
   let storedKey: string | undefined;
   try {
     workDir = await mkdtemp(join(tmpdir(), 'persona-job-'));
+    // Inputs and outputs in separate folders: an engine's output never lands on an input of the
+    // same name (the music engine writes song.mp3, the name an MP3 song is copied in as).
+    const inputs = join(workDir, 'in');
+    const outputs = join(workDir, 'out');
+    await Promise.all([mkdir(inputs), mkdir(outputs)]);
     const ctx: EngineContext = {
-      workDir,
+      workDir: outputs,
       signal: controller.signal,
       tools: { ffmpeg: deps.generation.ffmpegPath, ffprobe: deps.generation.ffprobePath },
       progress(percent) {
@@ -108,7 +113,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       },
     };
     const engine = deps.engines.for(input.kind);
-    const file = await callEngine(engine, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(workDir!, name)));
+    const file = await callEngine(engine, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(inputs, name)));
     throwIfStopped(controller.signal);
 
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;

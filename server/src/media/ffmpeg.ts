@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { mediaTypeOf, type MediaKind, type MediaType } from './magic.ts';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
@@ -39,9 +40,30 @@ export function run(command: string, args: string[], options: { signal?: AbortSi
   });
 }
 
-/** Duration in seconds and the first video stream's size, from ffprobe. */
-export async function probe(file: string): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
-  const json = JSON.parse(await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file])) as {
+/** ffmpeg's demuxer for each type media/magic.ts knows. None of them opens another file or URL. */
+const DEMUXER: Readonly<Record<string, string>> = { png: 'png_pipe', jpg: 'jpeg_pipe', webp: 'webp_pipe', mp4: 'mov', mov: 'mov', webm: 'matroska', wav: 'wav', mp3: 'mp3' };
+
+/**
+ * The options that go before an outside file (before its `-i` for ffmpeg): the format its bytes
+ * say, forced, and no protocol but local files for anything a demuxer might open. Left to guess,
+ * ffmpeg and ffprobe pick the format from the content: an "MP3" whose ID3 tag is followed by an
+ * HLS playlist or an ffconcat list is read as that list, and the files it names are opened.
+ */
+export function forcedFormat(type: Pick<MediaType, 'ext'>): string[] {
+  const demuxer = DEMUXER[type.ext];
+  if (!demuxer) throw new Error(`no demuxer for .${type.ext}`);
+  return ['-protocol_whitelist', 'file', '-f', demuxer];
+}
+
+/** ffmpeg's input options for an outside file of one of `kinds` (UnknownMediaError otherwise). */
+export async function ffmpegInput(file: string, kinds: readonly MediaKind[]): Promise<string[]> {
+  return [...forcedFormat(await mediaTypeOf(file, kinds)), '-i', file];
+}
+
+/** Duration in seconds and the first video stream's size, from ffprobe, the format forced from the file's bytes. */
+export async function probe(file: string, kinds: readonly MediaKind[] = ['video', 'audio']): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
+  const format = forcedFormat(await mediaTypeOf(file, kinds));
+  const json = JSON.parse(await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...format, file])) as {
     format: { duration: string };
     streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }>;
   };

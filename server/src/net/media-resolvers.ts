@@ -2,7 +2,7 @@
 // a public Instagram post or reel page (its og:video or og:image), else a direct media URL. Every
 // fetch goes through safe-fetch; the media's real type is judged by its magic bytes.
 import { HttpError } from '../http-error.ts';
-import { imageTypeOf, readHead } from '../uploads/checks.ts';
+import { imageTypeOf, readHead, videoTypeOf } from '../media/magic.ts';
 import { FetchFailedError, FetchRefusedError, safeDownload, safeFetch, type Resolve } from './safe-fetch.ts';
 
 export type MediaKindWanted = 'image' | 'video';
@@ -94,13 +94,6 @@ export interface FetchedMedia {
   mime: string;
   ext: string;
   bytes: number;
-}
-
-/** A video by its magic bytes: MP4/MOV (ftyp box) or WebM (EBML). */
-export function videoTypeOf(head: Buffer): { mime: string; ext: string } | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return head.toString('latin1', 8, 10) === 'qt' ? { mime: 'video/quicktime', ext: 'mov' } : { mime: 'video/mp4', ext: 'mp4' };
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: 'video/webm', ext: 'webm' };
-  return null;
 }
 
 /** Downloads the media into `file` and checks it is the kind wanted by its bytes. */

@@ -3,6 +3,7 @@
 // found one. The box keeps one size (the samples' median) so the pasted face never pulses.
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ffmpegInput } from '../../media/ffmpeg.ts';
 import type { EngineContext, FaceBox, FaceTrack } from '../types.ts';
 import { detectFaceBox, faceDetector, type FaceDetector } from './face-detect.ts';
 import { runFfmpeg } from './ffmpeg-progress.ts';
@@ -34,7 +35,7 @@ export async function detectTrack(
     ffmpeg: ctx.tools.ffmpeg,
     signal: ctx.signal,
     durationS: info.durationS,
-    args: ['-i', clip, '-vf', `fps=${fps.toFixed(4)},scale=${width}:${height}`, '-q:v', '3', join(dir, 'sample-%04d.jpg')],
+    args: [...(await ffmpegInput(clip, ['video'])), '-vf', `fps=${fps.toFixed(4)},scale=${width}:${height}`, '-q:v', '3', join(dir, 'sample-%04d.jpg')],
   });
   const files = (await readdir(dir)).filter((f) => f.endsWith('.jpg')).sort();
   const found: Array<FaceBox | null> = [];

@@ -4,7 +4,7 @@
 // without a voice gives a track without vocals (the song's centre, where vocals sit, removed,
 // under the instrumental). No AI.
 import { join } from 'node:path';
-import { probe } from '../../media/ffmpeg.ts';
+import { ffmpegInput, probe } from '../../media/ffmpeg.ts';
 import type { EngineContext, EngineFile, MusicInput } from '../types.ts';
 import { EngineInputError } from '../types.ts';
 import { runFfmpeg } from './ffmpeg-progress.ts';
@@ -41,15 +41,16 @@ export async function music(input: MusicInput, ctx: EngineContext): Promise<Engi
   const mix = mixOf(input);
   const inputs = [input.songPath, ...(input.voicePath ? [input.voicePath] : []), ...(input.instrumentalPath ? [input.instrumentalPath] : [])];
   let durationS: number;
+  let inputArgs: string[];
   try {
     // a-cappella follows the voice's length, every other mix the song's (or the longest).
-    const lengths = await Promise.all(inputs.map(async (file) => (await probe(file)).durationS));
+    const lengths = await Promise.all(inputs.map(async (file) => (await probe(file, ['audio'])).durationS));
     durationS = mix === 'a-cappella' ? lengths[1]! : mix === 'instrumental' ? Math.max(...lengths) : lengths[0]!;
+    inputArgs = (await Promise.all(inputs.map((file) => ffmpegInput(file, ['audio'])))).flat();
   } catch (err) {
     throw new EngineInputError('Error reading file.', { cause: err });
   }
   ctx.progress(5);
-  const ordered = mix === 'a-cappella' ? [inputs[0]!, inputs[1]!] : inputs;
   const out = join(ctx.workDir, 'song.mp3');
   await runFfmpeg({
     ffmpeg: ctx.tools.ffmpeg,
@@ -57,7 +58,7 @@ export async function music(input: MusicInput, ctx: EngineContext): Promise<Engi
     durationS,
     onProgress: (p) => ctx.progress(5 + p * 0.93),
     args: [
-      ...ordered.flatMap((file) => ['-i', file]),
+      ...inputArgs,
       '-filter_complex', graph(mix), '-map', '[out]',
       '-metadata', 'title=Persona Studio song', '-metadata', `lyrics=${input.lyrics}`, '-metadata', 'comment=Made by the local engine (no AI)',
       '-id3v2_version', '3', '-c:a', 'libmp3lame', '-b:a', '192k', '-ar', '44100', '-f', 'mp3', out,

@@ -4,7 +4,7 @@
 // clip's sound, if any, is copied.
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { probe } from '../../media/ffmpeg.ts';
+import { ffmpegInput, probe } from '../../media/ffmpeg.ts';
 import type { EngineContext, EngineFile, FaceBox, FaceTrack, SwapVideoInput } from '../types.ts';
 import { EngineInputError } from '../types.ts';
 import { runFfmpeg } from './ffmpeg-progress.ts';
@@ -61,8 +61,10 @@ async function faceCutout(facePath: string, w: number, h: number, signal: AbortS
 export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Promise<EngineFile> {
   ctx.progress(2);
   let info: Awaited<ReturnType<typeof probe>>;
+  let targetInput: string[];
   try {
-    info = await probe(input.targetPath);
+    info = await probe(input.targetPath, ['video']);
+    targetInput = await ffmpegInput(input.targetPath, ['video']);
   } catch (err) {
     throw new EngineInputError('The video could not be read.', { cause: err });
   }
@@ -90,7 +92,7 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
     durationS: info.durationS,
     onProgress: (p) => ctx.progress(8 + p * 0.9),
     args: [
-      '-i', input.targetPath, '-i', cutout,
+      ...targetInput, '-i', cutout,
       '-filter_complex', `[0:v][1:v]overlay=x='${x}':y='${y}':eval=frame:format=auto,format=yuv420p[v]`,
       '-map', '[v]', '-map', '0:a?', '-c:a', 'copy',
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', out,
