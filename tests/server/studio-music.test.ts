@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
-import { multipart, SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
 
 const database = useTestDatabase('sqlite');
 const scratch = mkdtempSync(join(tmpdir(), 'ps-music-'));
@@ -31,8 +31,7 @@ function tone(ext: string, seconds: number, frequency: number): Buffer {
 const file = (ext: string, role: string, seconds: number, frequency: number) => ({ name: `${role}.${ext}`, data: tone(ext, seconds, frequency), type: TYPE[ext]! });
 
 function makeSong(t: StudioApp, u: StudioUser, files: Record<string, ReturnType<typeof file>>) {
-  const form = multipart({ user_id: u.userId, lyrics: 'la la la', ...files });
-  return t.app.inject({ method: 'POST', url: '/api/audio_mucic_creator/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+  return upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', ...files });
 }
 
 /** The stored song's codec and length, read back through its URL. */

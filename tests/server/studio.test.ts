@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
-import { multipart, SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { sineWav, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
 import { WARM_UP_HEADER } from '../../contract/sw-messages.ts';
 
 const database = useTestDatabase('sqlite');
@@ -22,11 +22,6 @@ async function face(t: StudioApp, u: StudioUser, names = ['Ada Lovelace', 'Grace
   return res.json() as { output: string; face_prompt: string; job_id: string; engine: string };
 }
 
-function sineWav(seconds: number): Buffer {
-  const file = join(scratch, `sine-${seconds}.wav`);
-  execFileSync('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-ac', '1', '-ar', '16000', file]);
-  return readFileSync(file);
-}
 
 describe('studio on sqlite', () => {
   it('makes a face from three celebrities (same face in any order), serves it, lists it, and reports the job', async () => {
@@ -169,34 +164,27 @@ describe('studio on sqlite', () => {
     const garment = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ffffff' } })
       .composite([{ input: await sharp({ create: { width: 180, height: 220, channels: 3, background: '#c0392b' } }).png().toBuffer(), top: 40, left: 60 }])
       .png().toBuffer();
-    let form = multipart({ user_id: u.userId, image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/newclothchanger/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output_image).toMatch(/\.png$/);
-    form = multipart({ user_id: u.userId, image_template: image, category: 'hats', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/newclothchanger/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'hats', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([400, 'Category must be tops, bottoms or one-pieces.']);
     // A garment picture with no garment in it: the job fails on its input, says why, and costs nothing.
     const usedBefore = (await t.call(u, '/api/get_current_plan/', { user_id: u.userId })).json().usage.images.used;
     const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    form = multipart({ user_id: u.userId, image_template: image, cloth_image: { name: 'blank.png', data: blank, type: 'image/png' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/newclothchanger/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, cloth_image: { name: 'blank.png', data: blank, type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([422, 'No garment found in the uploaded image.']);
     expect((await t.call(u, '/api/get_current_plan/', { user_id: u.userId })).json().usage.images.used).toBe(usedBefore);
-    form = multipart({ user_id: u.userId, image_template: image, cloth_image: { name: 'shirt.png', data: Buffer.from('GIF89a not a png'), type: 'image/png' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/newclothchanger/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, cloth_image: { name: 'shirt.png', data: Buffer.from('GIF89a not a png'), type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([400, 'Garment image must be PNG, JPEG or WEBP.']);
 
-    form = multipart({ user_id: u.userId, lyrics: 'la la la', song_file: { name: 'song.wav', data: sineWav(16), type: 'audio/wav' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/audio_mucic_creator/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', song_file: { name: 'song.wav', data: sineWav(scratch, 16), type: 'audio/wav' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output_url).toMatch(/\.mp3$/);
-    form = multipart({ user_id: u.userId, lyrics: 'la', song_file: { name: 'song.wav', data: sineWav(5), type: 'audio/wav' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/audio_mucic_creator/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la', song_file: { name: 'song.wav', data: sineWav(scratch, 5), type: 'audio/wav' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('File must be longer than 15 seconds');
-    form = multipart({ user_id: 'someone-else', lyrics: 'la', song_file: { name: 'song.wav', data: sineWav(16), type: 'audio/wav' } });
-    res = await t.app.inject({ method: 'POST', url: '/api/audio_mucic_creator/', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${u.access}`, 'security-key': SECURITY_KEY } });
+    res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: 'someone-else', lyrics: 'la', song_file: { name: 'song.wav', data: sineWav(scratch, 16), type: 'audio/wav' } });
     expect(res.statusCode).toBe(403);
 
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json();

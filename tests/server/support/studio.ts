@@ -31,21 +31,6 @@ export interface StudioApp extends AccountsApp {
   settle(user: StudioUser, jobId: string, timeoutMs?: number): Promise<Record<string, unknown>>;
 }
 
-/** A multipart/form-data body as the page sends it: text fields and files. */
-export function multipart(fields: Record<string, string | { name: string; data: Buffer; type: string }>) {
-  const boundary = `----persona${Date.now()}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`), value.data, Buffer.from('\r\n'));
-    }
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 export async function studioApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<StudioApp> {
   const t = await accountsApp(database, { TEMPLATE_CACHE, ...env });
   const auth = (user: StudioUser, headers: Record<string, string> = {}) => ({ authorization: `Bearer ${user.access}`, 'security-key': SECURITY_KEY, ...headers });
