@@ -25,7 +25,7 @@ export interface Cluster {
   bases: string[];
   label: string;
   /** A signed-in user with a Premium grant; `ip` is its address (X-Forwarded-For: each simulated user has its own). */
-  user(email: string, ip: string, base?: string): Promise<{ post: Post; token: string; userId: string }>;
+  user(email: string, ip: string, base?: string, plan?: string): Promise<{ post: Post; token: string; userId: string }>;
   /** CPU seconds used so far by the API processes and by the worker processes (Linux /proc). */
   cpuSeconds(): { api: number; workers: number };
   output(): string;
@@ -84,7 +84,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     bases,
     label,
-    user: (email, ip, base = bases[0]!) => premiumUser(base, email, { DATA_DIR: env.DATA_DIR!, JWT_SECRET: env.JWT_SECRET!, DATABASE_URL: env.DATABASE_URL }, { 'x-forwarded-for': ip }),
+    user: (email, ip, base = bases[0]!, plan = 'premium') => premiumUser(base, email, { DATA_DIR: env.DATA_DIR!, JWT_SECRET: env.JWT_SECRET!, DATABASE_URL: env.DATABASE_URL }, { 'x-forwarded-for': ip }, plan),
     cpuSeconds: () => ({
       api: processes.slice(0, apiCount).reduce((sum, p) => sum + cpuOf(p.child.pid), 0),
       workers: processes.slice(apiCount).reduce((sum, p) => sum + cpuOf(p.child.pid), 0),
