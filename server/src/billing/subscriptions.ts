@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateSubscriptionResponse, SubscriptionDetails } from '../../../contract/billing.ts';
+import { BILLING_MESSAGES } from '../../../contract/billing-rules.ts';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
 import { plansRepository, type PlanRecord } from '../db/repositories/plans.ts';
@@ -51,6 +52,7 @@ export function subscriptions(deps: BillingDeps) {
       const plan = await plans.findByAnyId(input.planId);
       if (!plan) throw new HttpError(400, 'Unknown plan.', 'plan_id');
       const provider = providers.forMarket(input.market);
+      if (!provider) throw new HttpError(400, BILLING_MESSAGES.paidPlansUnavailable);
       const trialDays = (await trials.hasHadTrial(input.user.id)) ? 0 : FREE_TRIAL_DAYS;
       const price = priceOf(plan, input.market);
       const id = randomUUID();
