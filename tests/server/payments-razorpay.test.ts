@@ -65,7 +65,7 @@ describe('createSubscription', () => {
 
   it('reports an unknown plan as a PaymentProviderError with Razorpay\'s reason', async () => {
     const err = await rejection(provider.createSubscription(checkout({ providerPlanId: 'plan_missing' })));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.provider).toBe('razorpay');
     expect(err.message).toBe('Razorpay POST /subscriptions: failed with 400 (BAD_REQUEST_ERROR: The id provided does not exist)');
   });
@@ -73,7 +73,7 @@ describe('createSubscription', () => {
   it('reports refused credentials as a 401 without the secret', async () => {
     const wrongSecret = 'wrong_secret_0123456789';
     const err = await rejection(makeProvider({ keySecret: wrongSecret }).createSubscription(checkout()));
-    expect(err.status).toBe(401);
+    expect(err.providerStatus).toBe(401);
     expect(err.message).toContain('The api key provided is invalid');
     expect(err.message).not.toContain(wrongSecret);
   });
@@ -157,7 +157,7 @@ describe('fetchSubscription', () => {
 
   it('reports an unknown id as a PaymentProviderError', async () => {
     const err = await rejection(provider.fetchSubscription('sub_doesnotexist'));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.message).toContain('GET /subscriptions/sub_doesnotexist');
   });
 });
@@ -192,7 +192,7 @@ describe('cancelSubscription', () => {
 
   it('other refusals stay errors', async () => {
     const err = await rejection(provider.cancelSubscription('sub_doesnotexist', { atPeriodEnd: false }));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.message).toContain('The id provided does not exist');
   });
 });
@@ -321,7 +321,7 @@ describe('provider failures', () => {
   it('a 500 answer', async () => {
     fake.fail('status500', { path: '/subscriptions' });
     const err = await rejection(provider.createSubscription(checkout()));
-    expect(err.status).toBe(500);
+    expect(err.providerStatus).toBe(500);
     expect(err.message).toBe('Razorpay POST /subscriptions: failed with 500 (SERVER_ERROR: The server encountered an error. The incident has been reported to admins.)');
   });
 
@@ -338,7 +338,7 @@ describe('provider failures', () => {
     const started = Date.now();
     const err = await rejection(quick.createSubscription(checkout()));
     expect(err.message).toBe('Razorpay POST /subscriptions: timed out after 200 ms');
-    expect(err.status).toBeNull();
+    expect(err.providerStatus).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(Date.now() - started).toBeLessThan(3_000);
   });

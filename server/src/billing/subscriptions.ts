@@ -9,7 +9,7 @@ import type { User } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { fromMinor } from '../payments/money.ts';
 import type { Market, PaymentProviders } from '../payments/index.ts';
-import { PaymentProviderError, type SubscriptionEvent, type SubscriptionStatus } from '../payments/types.ts';
+import { PaymentProviderError, PROVIDER_FAILED, type SubscriptionEvent, type SubscriptionStatus } from '../payments/types.ts';
 import { grants, FREE_TRIAL_DAYS } from './grants.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +90,7 @@ export function subscriptions(deps: BillingDeps) {
         await db.deleteFrom('subscriptions').where('id', '=', id).execute();
         if (err instanceof PaymentProviderError) {
           deps.log.error({ err, provider: provider.name }, 'payment provider refused a checkout');
-          throw new HttpError(502, 'The payment provider could not start the checkout. Please try again.');
+          throw new HttpError(502, PROVIDER_FAILED.checkout);
         }
         throw err;
       }

@@ -104,7 +104,7 @@ export function createRazorpayProvider(config: RazorpayConfig, options: Razorpay
         await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { cancel_at_cycle_end: atPeriodEnd ? 1 : 0 });
       } catch (err) {
         // Razorpay answers 400 for a subscription that has already ended: nothing left to stop.
-        if (!(err instanceof PaymentProviderError) || err.status !== 400) throw err;
+        if (!(err instanceof PaymentProviderError) || err.providerStatus !== 400) throw err;
         const current = await call<RazorpaySubscription>('GET', `/subscriptions/${encodeURIComponent(id)}`).catch(() => null);
         if (!current || !ENDED.includes(current.status)) throw err;
       }
