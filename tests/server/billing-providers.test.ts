@@ -1,9 +1,9 @@
 // The app with Razorpay and PayPal (local fakes, ./support/fake-*.ts): what a provider failure
-// looks like to the caller and to the log.
+// looks like to the caller and to the log, and Razorpay deliveries applied once by what they carry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApp, type AccountsApp } from './support/accounts.ts';
 import { captureLogger } from './support/app.ts';
-import { useTestDatabase } from './support/db.ts';
+import { engines, useTestDatabase } from './support/db.ts';
 import { startFakePaypal, type FakePaypal } from './support/fake-paypal.ts';
 import { startFakeRazorpay, type FakeRazorpay } from './support/fake-razorpay.ts';
 
@@ -78,6 +78,51 @@ describe('provider failures', () => {
     expect(JSON.stringify(lines)).toContain(logged);
     // The same delivery once PayPal answers again: verified and taken (about no subscription of ours).
     expect((await webhook(t, 'paypal', delivery)).json()).toEqual({ received: true, applied: 0 });
+    await t.app.close();
+  });
+});
+
+describe.each(engines)('Razorpay deliveries on %s', (engine) => {
+  const database = useTestDatabase(engine);
+
+  async function razorpayCheckout(t: AccountsApp): Promise<string> {
+    const b = await buyer(t, 'asha@example.com');
+    const res = await t.post('/api/subscription/', { plan_id: 'plan_basic_inr', user_id: b.userId }, b.access);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().subscription_id;
+  }
+
+  it('the same event under another X-Razorpay-Event-Id (the header is not signed) is applied once', async () => {
+    const t = await accountsApp(database.current, providerEnv());
+    const id = await razorpayCheckout(t);
+    razorpay.charge(id, { at: 1_767_225_600 });
+    const charged = razorpay.delivery('subscription.charged', id, { eventId: 'evt_first', createdAt: 1_767_225_605 });
+    expect((await webhook(t, 'razorpay', charged)).json()).toEqual({ received: true, applied: 1 });
+    // Replayed with a header of its own choosing, or none: the body is the same event.
+    for (const headers of [{ ...charged.headers, 'x-razorpay-event-id': 'evt_replayed' }, Object.fromEntries(Object.entries(charged.headers).filter(([k]) => k !== 'x-razorpay-event-id'))]) {
+      expect((await webhook(t, 'razorpay', { rawBody: charged.rawBody, headers })).json()).toEqual({ received: true, applied: 0 });
+    }
+    // Nothing of the refused replays is kept (its id's row is undone with it).
+    expect(await t.app.db.selectFrom('payment_events').select('id').where('event_id', '=', 'evt_replayed').execute()).toEqual([]);
+    // The same kind of event about the same subscription at another time is another event.
+    const renewed = razorpay.delivery('subscription.charged', id, { eventId: 'evt_second', createdAt: 1_769_904_005 });
+    expect((await webhook(t, 'razorpay', renewed)).json()).toEqual({ received: true, applied: 1 });
+    // Each event is one entry of the user's history.
+    const history = await t.app.db.selectFrom('payment_events').select('type').where('provider', '=', 'razorpay').where('user_id', 'is not', null).execute();
+    expect(history).toEqual([{ type: 'subscription.charged' }, { type: 'subscription.charged' }]);
+    await t.app.close();
+  });
+
+  it('a new event replayed under an applied event\'s id is refused without being marked seen', async () => {
+    const t = await accountsApp(database.current, providerEnv());
+    const id = await razorpayCheckout(t);
+    const first = razorpay.delivery('subscription.authenticated', id, { eventId: 'evt_one', createdAt: 1_767_225_605 });
+    expect((await webhook(t, 'razorpay', first)).json().applied).toBe(1);
+    const other = razorpay.delivery('subscription.activated', id, { eventId: 'evt_one', createdAt: 1_767_225_700 });
+    expect((await webhook(t, 'razorpay', other)).json().applied).toBe(0);
+    // Razorpay's own delivery of that event, with its own id, still counts.
+    const genuine = { rawBody: other.rawBody, headers: { ...other.headers, 'x-razorpay-event-id': 'evt_two' } };
+    expect((await webhook(t, 'razorpay', genuine)).json().applied).toBe(1);
     await t.app.close();
   });
 });

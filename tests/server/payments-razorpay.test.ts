@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayProvider } from '../../server/src/payments/razorpay.ts';
 import type { CheckoutRequest, PaymentProvider } from '../../server/src/payments/types.ts';
@@ -242,6 +241,7 @@ describe('parseWebhook', () => {
     expect(await provider.parseWebhook(delivery)).toEqual([
       {
         eventId: 'evt_activated_1',
+        contentKey: `content:subscription.activated:${id}:1767225605`,
         type: 'subscription.activated',
         occurredAt: '2026-01-01T00:00:05.000Z',
         providerSubscriptionId: id,
@@ -293,14 +293,19 @@ describe('parseWebhook', () => {
     expect([cancelled.type, cancelled.status, cancelled.providerSubscriptionId]).toEqual(['subscription.cancelled', 'canceled', id]);
   });
 
-  it('without X-Razorpay-Event-Id the event id is the body\'s sha256, the same for a redelivery', async () => {
+  it('the content key is the event, the subscription and the time: the same for a redelivery, whatever its header', async () => {
     const id = await created();
-    const delivery = fake.delivery('subscription.activated', id, { eventId: null });
-    const expected = `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+    const delivery = fake.delivery('subscription.activated', id, { eventId: 'evt_a', createdAt: 1_767_225_605 });
+    const expected = `content:subscription.activated:${id}:1767225605`;
     const [first] = await provider.parseWebhook(delivery);
-    const [again] = await provider.parseWebhook({ rawBody: Buffer.from(delivery.rawBody), headers: { ...delivery.headers } });
-    expect(first.eventId).toBe(expected);
-    expect(again.eventId).toBe(expected);
+    const [again] = await provider.parseWebhook({ rawBody: Buffer.from(delivery.rawBody), headers: { ...delivery.headers, 'x-razorpay-event-id': 'evt_b' } });
+    expect([first.eventId, first.contentKey]).toEqual(['evt_a', expected]);
+    expect([again.eventId, again.contentKey]).toEqual(['evt_b', expected]);
+    // Without X-Razorpay-Event-Id the content key is the event id too.
+    const [bare] = await provider.parseWebhook(fake.delivery('subscription.activated', id, { eventId: null, createdAt: 1_767_225_605 }));
+    expect([bare.eventId, bare.contentKey]).toEqual([expected, expected]);
+    const [later] = await provider.parseWebhook(fake.delivery('subscription.activated', id, { createdAt: 1_767_225_606 }));
+    expect(later.contentKey).toBe(`content:subscription.activated:${id}:1767225606`);
   });
 
   it('payment.* and other events answer no subscription change', async () => {

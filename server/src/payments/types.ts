@@ -58,6 +58,12 @@ export interface ProviderSubscription {
 export interface SubscriptionEvent {
   /** Unique per provider: a redelivery carries the same id and is applied once. */
   eventId: string;
+  /**
+   * A second key, made of what the signed body carries (event, entity id, time), for providers whose
+   * event id travels outside the signature (Razorpay's header): a delivery that matches an applied
+   * event by either key is that event again.
+   */
+  contentKey?: string;
   /** The provider's event name, e.g. subscription.charged, BILLING.SUBSCRIPTION.ACTIVATED. */
   type: string;
   /** When the provider created the event (ISO): older events never undo newer ones. */
