@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from './support/accountsApi';
+import { axeViolations } from './support/axe';
 import { PHONE, useOwnServer, visitorContext } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
@@ -42,6 +43,7 @@ describe('PAYMENTS_INTERNATIONAL=off', () => {
     expect(await card(page, 'Enterprise').getByRole('link', { name: 'Contact Us: Enterprise' }).getAttribute('href')).toBe('/contact');
     // Prices are still shown.
     expect(await card(page, 'Basic').getByTestId('plan-price').innerText()).toContain('$12.99');
+    expect(await axeViolations(page, '/pricing (off)')).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SHOTS, 'pricing-off-390.png'), fullPage: true });
@@ -57,6 +59,7 @@ describe('PAYMENTS_INTERNATIONAL=off', () => {
     await expect.poll(() => page.getByText(NOT_SOLD).isVisible()).toBe(true);
     expect(await page.locator('form').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0);
+    expect(await axeViolations(page, '/address (off)')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'address-off-390.png'), fullPage: true });
   });
 
