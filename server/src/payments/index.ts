@@ -19,7 +19,7 @@ export interface PaymentProviders {
   readonly sandboxMarkets: readonly Market[];
   /** A provider by name (webhooks, stored subscriptions); undefined when it is not configured. */
   byName(name: string): PaymentProvider | undefined;
-  /** The embedded sandbox (always present: its checkout page and renewals are served by us). */
+  /** The embedded sandbox (always present: subscriptions made through it are still read and cancelled). */
   readonly sandbox: SandboxProvider;
   /** The plan's id at the provider serving `market`: the configured id, else the seeded one. */
   planIdFor(plan: Pick<Plan, 'id' | 'provider_plan_id' | 'other_plan_id'>, market: Market): string;
