@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   if (!existsSync(join(publicDir, 'index.html'))) {
     throw new Error(`No build in ${publicDir}: run npm run build first (or set BENCH_PUBLIC_DIR).`);
   }
-  const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production' });
+  const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const results: PageResult[] = [];
   try {

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const clipBytes = readFileSync(clip);
   const logo = join(publicDir, WATERMARK_LOGO_PATH);
 
-  const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production' });
+  const server = await startServer({ PUBLIC_DIR: publicDir, NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
   const browser = await launchChromium();
   try {
     // Native ffmpeg, same arguments (its default threading: what this machine does natively).

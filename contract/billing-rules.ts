@@ -74,6 +74,8 @@ export const BILLING_MESSAGES = {
   noCountries: 'Not fetch Country',
   saved: 'Billing address saved.',
   subscriptionRequired: 'Subscription required.',
+  /** The visitor's market is switched off (PAYMENTS_INDIA / PAYMENTS_INTERNATIONAL=off). */
+  paidPlansUnavailable: 'Paid plans are not available in your country yet.',
   paymentReceived: 'Payment received!',
   paymentFailed: 'Payment failed.',
   receiptNote: 'An automated receipt will be sent to your email.',

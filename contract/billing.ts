@@ -128,5 +128,10 @@ export const PlanSummary = Type.Object({
   limits: Type.Object({ faceGeneration: Type.Integer(), imageGeneration: Type.Integer(), videoGeneration: Type.Integer() }),
 });
 export type PlanSummary = Static<typeof PlanSummary>;
-export const PlansResponse = Type.Object({ plans: Type.Array(PlanSummary), trial_days: Type.Integer() });
+export const PlansResponse = Type.Object({
+  plans: Type.Array(PlanSummary),
+  trial_days: Type.Integer(),
+  /** Paid plans are sold to the caller's country (false: its market is switched off). */
+  available: Type.Boolean(),
+});
 export type PlansResponse = Static<typeof PlansResponse>;

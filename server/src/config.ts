@@ -26,8 +26,9 @@ export const configTable = [
   { name: 'COUNTRY_OVERRIDE', default: '(unset: private and loopback addresses have no country)', description: 'ISO country code (e.g. IN) reported for private and loopback addresses; for local development.' },
   { name: 'DEV_MAILBOX', default: '(unset: on only in development with a loopback HOST)', description: 'true or false: serve the mail outbox at /dev/mailbox and /api/dev/outbox, to loopback connections without proxy headers. Refused in production.' },
   { name: 'PUBLIC_URL', default: '(unset: taken from each request)', description: 'Absolute http(s) URL the site is reached at; payment providers send buyers back to it.' },
-  { name: 'PAYMENTS_INDIA', default: 'sandbox', description: 'Who takes payments from India: sandbox (no network, our own checkout page) or razorpay.' },
-  { name: 'PAYMENTS_INTERNATIONAL', default: 'sandbox', description: 'Who takes payments from other countries: sandbox or paypal.' },
+  { name: 'PAYMENTS_INDIA', default: 'sandbox (in production: must be set)', description: 'Who takes payments from India: razorpay, off (paid plans are not sold there) or sandbox (no network, our own checkout page whose Approve button gives the plan for free; refused in production unless PAYMENTS_SANDBOX_IN_PRODUCTION=true).' },
+  { name: 'PAYMENTS_INTERNATIONAL', default: 'sandbox (in production: must be set)', description: 'Who takes payments from other countries: paypal, off or sandbox (as PAYMENTS_INDIA).' },
+  { name: 'PAYMENTS_SANDBOX_IN_PRODUCTION', default: 'false', description: 'true: with NODE_ENV=production, a market left unset or set to sandbox runs on the sandbox, where anyone gets any paid plan by clicking Approve (demos and benches); every start logs a warning.' },
   { name: 'RAZORPAY_KEY_ID', default: '(unset)', description: 'Razorpay API key id (required with PAYMENTS_INDIA=razorpay).' },
   { name: 'RAZORPAY_KEY_SECRET', default: '(unset)', description: 'Razorpay API key secret.' },
   { name: 'RAZORPAY_WEBHOOK_SECRET', default: '(unset)', description: 'Secret of the Razorpay webhook pointed at /api/webhooks/razorpay.' },
@@ -169,8 +170,9 @@ export interface GenerationConfig {
 }
 
 export interface PaymentsConfig {
-  readonly india: 'sandbox' | 'razorpay';
-  readonly international: 'sandbox' | 'paypal';
+  /** off: paid plans are not sold to visitors from that market. */
+  readonly india: 'sandbox' | 'razorpay' | 'off';
+  readonly international: 'sandbox' | 'paypal' | 'off';
   /** Set when PAYMENTS_INDIA=razorpay. */
   readonly razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; planIds: Readonly<Record<string, string>> } | null;
   /** Set when PAYMENTS_INTERNATIONAL=paypal. */
@@ -213,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
     countryOverride: r.countryCode('COUNTRY_OVERRIDE'),
     siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE', ''),
   };
-  const payments = readPayments(r);
+  const payments = readPayments(r, partial.nodeEnv);
   const redis = readRedis(r);
   const generation = readGeneration(r, partial.nodeEnv, role, redis !== null);
   const s3 = readS3(r);
@@ -231,9 +233,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
 
 const PLAN_SLUGS = ['basic', 'advanced', 'premium'];
 
-function readPayments(r: EnvReader): PaymentsConfig {
-  const india = r.oneOf('PAYMENTS_INDIA', ['sandbox', 'razorpay'] as const, 'sandbox');
-  const international = r.oneOf('PAYMENTS_INTERNATIONAL', ['sandbox', 'paypal'] as const, 'sandbox');
+function readPayments(r: EnvReader, nodeEnv: NodeEnv): PaymentsConfig {
+  const india = r.oneOf('PAYMENTS_INDIA', ['sandbox', 'razorpay', 'off'] as const, 'sandbox');
+  const international = r.oneOf('PAYMENTS_INTERNATIONAL', ['sandbox', 'paypal', 'off'] as const, 'sandbox');
+  const sandboxAllowed = r.flag('PAYMENTS_SANDBOX_IN_PRODUCTION', false) || nodeEnv !== 'production';
+  // The sandbox's Approve button gives any plan to anyone: production sells through a real provider or not at all.
+  for (const [name, chosen, real] of [['PAYMENTS_INDIA', india, 'razorpay'], ['PAYMENTS_INTERNATIONAL', international, 'paypal']] as const) {
+    if (chosen === 'sandbox' && !sandboxAllowed) {
+      r.problem(name, `must be ${real} or off in production: the sandbox checkout gives paid plans away (PAYMENTS_SANDBOX_IN_PRODUCTION=true runs it anyway)`);
+    }
+  }
   const razorpay =
     india === 'razorpay'
       ? {

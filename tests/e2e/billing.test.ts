@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from './support/accountsApi';
-import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
+import { DESKTOP, PHONE, useOwnServer, visitorContext } from './support/browser';
 import { ROOT } from './support/server';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
@@ -38,12 +38,7 @@ afterAll(async () => {
 });
 
 async function visitorFrom(ip: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newAppContext(own.browser, {
-    baseURL: own.server.url,
-    viewport: DESKTOP,
-    extraHTTPHeaders: { 'X-Forwarded-For': ip },
-    serviceWorkers: 'block', // every request on the page's own network stack, with its header
-  });
+  const context = await visitorContext(own, ip);
   contexts.push(context);
   const page = await context.newPage();
   pages.push(page);

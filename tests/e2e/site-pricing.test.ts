@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { signedInUser } from './support/accountsApi';
-import { newAppContext, PHONE, useOwnServer } from './support/browser';
+import { PHONE, useOwnServer, visitorContext } from './support/browser';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -19,12 +19,7 @@ describe('pricing', () => {
   });
 
   async function visitorFrom(ip: string) {
-    const context = await newAppContext(own.browser, {
-      baseURL: own.server.url,
-      viewport: PHONE,
-      extraHTTPHeaders: { 'X-Forwarded-For': ip },
-      serviceWorkers: 'block', // keep every request on the page's own network stack (and its headers)
-    });
+    const context = await visitorContext(own, ip, PHONE);
     contexts.push(context);
     return context.newPage();
   }

@@ -92,3 +92,48 @@ describe('loadConfig', () => {
     expect(config.mediaBaseUrl).toBe('https://cdn.example.com/media');
   });
 });
+
+describe('payments in production', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ps-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(40), ...env });
+  const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+    try {
+      load(env);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+  const RAZORPAY = { PAYMENTS_INDIA: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
+
+  it('refuses the default (sandbox) payments, naming each market and the opt-in', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PAYMENTS_INDIA must be razorpay or off in production: .*PAYMENTS_SANDBOX_IN_PRODUCTION=true/);
+    expect(problems[1]).toMatch(/^PAYMENTS_INTERNATIONAL must be paypal or off in production: .*PAYMENTS_SANDBOX_IN_PRODUCTION=true/);
+  });
+
+  it('refuses the market left unset when only the other is configured, and a sandbox named outright', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ...RAZORPAY })).toEqual([expect.stringMatching(/^PAYMENTS_INTERNATIONAL must be paypal or off in production/)]);
+    expect(problemsOf({ NODE_ENV: 'production', ...RAZORPAY, PAYMENTS_INTERNATIONAL: 'sandbox' })).toEqual([expect.stringMatching(/^PAYMENTS_INTERNATIONAL .* \(got "sandbox"\)$/)]);
+  });
+
+  it('starts with a real provider or off in each market, or with the sandbox opted into', () => {
+    expect(load({ NODE_ENV: 'production', ...RAZORPAY, PAYMENTS_INTERNATIONAL: 'off' }).payments).toMatchObject({ india: 'razorpay', international: 'off', paypal: null });
+    expect(load({ NODE_ENV: 'production', PAYMENTS_INDIA: 'off', PAYMENTS_INTERNATIONAL: 'off' }).payments).toMatchObject({ india: 'off', international: 'off' });
+    expect(load({ NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' }).payments).toMatchObject({ india: 'sandbox', international: 'sandbox' });
+    expect(() => load({ NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes' })).toThrow(/PAYMENTS_SANDBOX_IN_PRODUCTION must be true or false/);
+  });
+
+  it('development and tests keep the sandbox as the default; off works there too', () => {
+    expect(load({}).payments).toMatchObject({ india: 'sandbox', international: 'sandbox' });
+    expect(load({ NODE_ENV: 'test', PAYMENTS_INDIA: 'off' }).payments).toMatchObject({ india: 'off', international: 'sandbox' });
+    expect(() => load({ PAYMENTS_INDIA: 'stripe' })).toThrow(/PAYMENTS_INDIA must be one of sandbox, razorpay, off/);
+  });
+});

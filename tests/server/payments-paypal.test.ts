@@ -96,7 +96,7 @@ describe('createSubscription', () => {
 
   it('an unknown plan is an error with PayPal\'s reason', async () => {
     const err = await rejection(provider.createSubscription(checkout({ providerPlanId: 'P-NOPE' })));
-    expect(err.status).toBe(404);
+    expect(err.providerStatus).toBe(404);
     expect(err.message).toBe('PayPal POST /v1/billing/subscriptions: failed with 404 (RESOURCE_NOT_FOUND: INVALID_RESOURCE_ID: Requested resource ID was not found.)');
   });
 });
@@ -156,14 +156,14 @@ describe('OAuth token', () => {
     fake.fail({ status: 401, body: { error: 'invalid_token', error_description: 'Token signature verification failed' } }, { path, times: 2 });
     const mark = fake.requests.length;
     const err = await rejection(provider.fetchSubscription(id));
-    expect(err.status).toBe(401);
+    expect(err.providerStatus).toBe(401);
     expect(requestsSince(mark).filter((r) => r === `GET ${path}`)).toHaveLength(2);
   });
 
   it('refused client credentials are an error without the secret', async () => {
     const wrong = 'EWRONG-secret-0123456789';
     const err = await rejection(makeProvider({ clientSecret: wrong }).fetchSubscription('I-ANY'));
-    expect(err.status).toBe(401);
+    expect(err.providerStatus).toBe(401);
     expect(err.message).toBe('PayPal POST /v1/oauth2/token: failed with 401 (invalid_client: Client Authentication failed)');
   });
 });
@@ -221,7 +221,7 @@ describe('fetchSubscription', () => {
 
   it('an unknown id is a 404 error', async () => {
     const err = await rejection(provider.fetchSubscription('I-UNKNOWN'));
-    expect(err.status).toBe(404);
+    expect(err.providerStatus).toBe(404);
   });
 });
 
@@ -248,7 +248,7 @@ describe('cancelSubscription', () => {
   it('the same 422 for a subscription still awaiting approval stays an error', async () => {
     const id = await created();
     const err = await rejection(provider.cancelSubscription(id, { atPeriodEnd: false }));
-    expect(err.status).toBe(422);
+    expect(err.providerStatus).toBe(422);
     expect(err.message).toContain('SUBSCRIPTION_STATUS_INVALID');
   });
 });
@@ -317,7 +317,7 @@ describe('verifyWebhook', () => {
   it('PayPal failing to answer is an error (the delivery is retried), not a false', async () => {
     fake.fail('status500', { path: VERIFY });
     const err = await rejection(provider.verifyWebhook(fake.delivery(event)));
-    expect(err.status).toBe(500);
+    expect(err.providerStatus).toBe(500);
   });
 });
 
@@ -397,7 +397,7 @@ describe('provider failures', () => {
   it('a 500 answer', async () => {
     fake.fail('status500', { path: SUBSCRIPTIONS });
     const err = await rejection(provider.createSubscription(checkout()));
-    expect(err.status).toBe(500);
+    expect(err.providerStatus).toBe(500);
     expect(err.message).toBe('PayPal POST /v1/billing/subscriptions: failed with 500 (INTERNAL_SERVER_ERROR: INTERNAL_SERVICE_ERROR: An internal service error has occurred.)');
   });
 

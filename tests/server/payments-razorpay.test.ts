@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayProvider } from '../../server/src/payments/razorpay.ts';
 import type { CheckoutRequest, PaymentProvider } from '../../server/src/payments/types.ts';
@@ -65,7 +64,7 @@ describe('createSubscription', () => {
 
   it('reports an unknown plan as a PaymentProviderError with Razorpay\'s reason', async () => {
     const err = await rejection(provider.createSubscription(checkout({ providerPlanId: 'plan_missing' })));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.provider).toBe('razorpay');
     expect(err.message).toBe('Razorpay POST /subscriptions: failed with 400 (BAD_REQUEST_ERROR: The id provided does not exist)');
   });
@@ -73,7 +72,7 @@ describe('createSubscription', () => {
   it('reports refused credentials as a 401 without the secret', async () => {
     const wrongSecret = 'wrong_secret_0123456789';
     const err = await rejection(makeProvider({ keySecret: wrongSecret }).createSubscription(checkout()));
-    expect(err.status).toBe(401);
+    expect(err.providerStatus).toBe(401);
     expect(err.message).toContain('The api key provided is invalid');
     expect(err.message).not.toContain(wrongSecret);
   });
@@ -157,7 +156,7 @@ describe('fetchSubscription', () => {
 
   it('reports an unknown id as a PaymentProviderError', async () => {
     const err = await rejection(provider.fetchSubscription('sub_doesnotexist'));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.message).toContain('GET /subscriptions/sub_doesnotexist');
   });
 });
@@ -192,7 +191,7 @@ describe('cancelSubscription', () => {
 
   it('other refusals stay errors', async () => {
     const err = await rejection(provider.cancelSubscription('sub_doesnotexist', { atPeriodEnd: false }));
-    expect(err.status).toBe(400);
+    expect(err.providerStatus).toBe(400);
     expect(err.message).toContain('The id provided does not exist');
   });
 });
@@ -242,6 +241,7 @@ describe('parseWebhook', () => {
     expect(await provider.parseWebhook(delivery)).toEqual([
       {
         eventId: 'evt_activated_1',
+        contentKey: `content:subscription.activated:${id}:1767225605`,
         type: 'subscription.activated',
         occurredAt: '2026-01-01T00:00:05.000Z',
         providerSubscriptionId: id,
@@ -293,14 +293,19 @@ describe('parseWebhook', () => {
     expect([cancelled.type, cancelled.status, cancelled.providerSubscriptionId]).toEqual(['subscription.cancelled', 'canceled', id]);
   });
 
-  it('without X-Razorpay-Event-Id the event id is the body\'s sha256, the same for a redelivery', async () => {
+  it('the content key is the event, the subscription and the time: the same for a redelivery, whatever its header', async () => {
     const id = await created();
-    const delivery = fake.delivery('subscription.activated', id, { eventId: null });
-    const expected = `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+    const delivery = fake.delivery('subscription.activated', id, { eventId: 'evt_a', createdAt: 1_767_225_605 });
+    const expected = `content:subscription.activated:${id}:1767225605`;
     const [first] = await provider.parseWebhook(delivery);
-    const [again] = await provider.parseWebhook({ rawBody: Buffer.from(delivery.rawBody), headers: { ...delivery.headers } });
-    expect(first.eventId).toBe(expected);
-    expect(again.eventId).toBe(expected);
+    const [again] = await provider.parseWebhook({ rawBody: Buffer.from(delivery.rawBody), headers: { ...delivery.headers, 'x-razorpay-event-id': 'evt_b' } });
+    expect([first.eventId, first.contentKey]).toEqual(['evt_a', expected]);
+    expect([again.eventId, again.contentKey]).toEqual(['evt_b', expected]);
+    // Without X-Razorpay-Event-Id the content key is the event id too.
+    const [bare] = await provider.parseWebhook(fake.delivery('subscription.activated', id, { eventId: null, createdAt: 1_767_225_605 }));
+    expect([bare.eventId, bare.contentKey]).toEqual([expected, expected]);
+    const [later] = await provider.parseWebhook(fake.delivery('subscription.activated', id, { createdAt: 1_767_225_606 }));
+    expect(later.contentKey).toBe(`content:subscription.activated:${id}:1767225606`);
   });
 
   it('payment.* and other events answer no subscription change', async () => {
@@ -321,7 +326,7 @@ describe('provider failures', () => {
   it('a 500 answer', async () => {
     fake.fail('status500', { path: '/subscriptions' });
     const err = await rejection(provider.createSubscription(checkout()));
-    expect(err.status).toBe(500);
+    expect(err.providerStatus).toBe(500);
     expect(err.message).toBe('Razorpay POST /subscriptions: failed with 500 (SERVER_ERROR: The server encountered an error. The incident has been reported to admins.)');
   });
 
@@ -338,7 +343,7 @@ describe('provider failures', () => {
     const started = Date.now();
     const err = await rejection(quick.createSubscription(checkout()));
     expect(err.message).toBe('Razorpay POST /subscriptions: timed out after 200 ms');
-    expect(err.status).toBeNull();
+    expect(err.providerStatus).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(Date.now() - started).toBeLessThan(3_000);
   });

@@ -131,7 +131,7 @@ describe('development mailbox', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
     await t.app.close();
 
-    const prod = await accountsApp(database.current, { NODE_ENV: 'production' });
+    const prod = await accountsApp(database.current, { NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
     expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
     expect((await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     await prod.app.close();

@@ -17,7 +17,7 @@ describe('development mailbox', () => {
     expect(config({ NODE_ENV: 'development', HOST: 'localhost', DEV_MAILBOX: 'false' })).toBe(false);
     expect(config({ NODE_ENV: 'test' })).toBe(false);
     expect(config({ NODE_ENV: 'test', DEV_MAILBOX: 'true' })).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEV_MAILBOX must not be true in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', DEV_MAILBOX: 'true', JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEV_MAILBOX must not be true in production/);
     expect(() => loadConfig({ DEV_MAILBOX: 'yes', JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEV_MAILBOX must be true or false/);
   });
 

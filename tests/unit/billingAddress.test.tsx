@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AddressPage from '../../src/pages/account/AddressPage';
 import { LOOKUP_DELAY_MS } from '../../src/pages/account/address/usePincodeLookup';
 import { useCountryStore } from '../../src/stores/countryStore';
+import { usePaidPlansStore } from '../../src/stores/paidPlansStore';
 import { getSystem } from '../../src/theme/system';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -36,6 +37,7 @@ function defaultRoutes(): Routes {
     '/create_billing/': (b) => ({ status: 201, body: { status: 'success', message: 'Billing address saved.', billing: b } }),
     '/subscription/': () => ({ status: 200, body: { subscription_id: 'sbx_sub_1', short_url: '/api/sandbox/checkout/sbx_sub_1', trial_days: 7 } }),
     '/paypal-subscription/': () => ({ status: 200, body: { subscription_id: 'sbx_sub_2', short_url: 'https://pay.example/approve/2', trial_days: 7 } }),
+    '/plans': () => ({ status: 200, body: { plans: [], trial_days: 7, available: true } }),
   };
 }
 
@@ -94,6 +96,7 @@ beforeEach(() => {
   sessionStorage.setItem('userId', 'user-1');
   sessionStorage.setItem('userEmail', 'asha@example.com');
   useCountryStore.setState({ country: 'IN', status: 'done' });
+  usePaidPlansStore.setState({ available: null, asked: false });
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -188,6 +191,22 @@ describe('/address', () => {
     await renderPage(null);
     expect(container.querySelector('form')).toBeNull();
     expect(container.querySelector('a[href="/pricing"]')?.textContent).toBe('See plans');
+  });
+
+  it('where paid plans are not sold (GET /api/plans: available false) says so instead of the form and its button', async () => {
+    stubFetch({ '/plans': () => ({ status: 200, body: { plans: [], trial_days: 7, available: false } }) });
+    await renderPage();
+    expect(text()).toContain('Paid plans are not available in your country yet.');
+    expect(container.querySelector('form')).toBeNull();
+    expect(container.querySelector('button[type="submit"]')).toBeNull();
+    expect(calls.filter((c) => c.path === '/plans')).toHaveLength(1);
+  });
+
+  it('offers the form while the answer is unknown, and when GET /api/plans fails', async () => {
+    stubFetch({ '/plans': () => ({ status: 500, body: { error: 'Internal server error' } }) });
+    await renderPage();
+    expect(container.querySelector('form')).not.toBeNull();
+    expect(text()).toContain('Continue to payment');
   });
 
   it('locks the country to the detected one; the list is sorted by name', async () => {

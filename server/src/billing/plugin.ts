@@ -24,6 +24,12 @@ declare module 'fastify' {
 export const billingPlugin = globalPlugin(async (app) => {
   const now = () => app.now();
   const providers = createPaymentProviders(app.config, app.db, now);
+  if (app.config.nodeEnv === 'production' && providers.sandboxMarkets.length > 0) {
+    app.log.warn(
+      { markets: providers.sandboxMarkets },
+      'PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox takes payments in production, so anyone gets any paid plan by clicking Approve',
+    );
+  }
   const users = usersRepository(app.db);
   const subs: Subscriptions = subscriptions({
     db: app.db,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateSubscriptionResponse, SubscriptionDetails } from '../../../contract/billing.ts';
+import { BILLING_MESSAGES } from '../../../contract/billing-rules.ts';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
 import { plansRepository, type PlanRecord } from '../db/repositories/plans.ts';
@@ -8,7 +9,7 @@ import type { User } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { fromMinor } from '../payments/money.ts';
 import type { Market, PaymentProviders } from '../payments/index.ts';
-import { PaymentProviderError, type SubscriptionEvent, type SubscriptionStatus } from '../payments/types.ts';
+import { PaymentProviderError, PROVIDER_FAILED, type SubscriptionEvent, type SubscriptionStatus } from '../payments/types.ts';
 import { grants, FREE_TRIAL_DAYS } from './grants.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,7 @@ export function subscriptions(deps: BillingDeps) {
       const plan = await plans.findByAnyId(input.planId);
       if (!plan) throw new HttpError(400, 'Unknown plan.', 'plan_id');
       const provider = providers.forMarket(input.market);
+      if (!provider) throw new HttpError(400, BILLING_MESSAGES.paidPlansUnavailable);
       const trialDays = (await trials.hasHadTrial(input.user.id)) ? 0 : FREE_TRIAL_DAYS;
       const price = priceOf(plan, input.market);
       const id = randomUUID();
@@ -88,7 +90,7 @@ export function subscriptions(deps: BillingDeps) {
         await db.deleteFrom('subscriptions').where('id', '=', id).execute();
         if (err instanceof PaymentProviderError) {
           deps.log.error({ err, provider: provider.name }, 'payment provider refused a checkout');
-          throw new HttpError(502, 'The payment provider could not start the checkout. Please try again.');
+          throw new HttpError(502, PROVIDER_FAILED.checkout);
         }
         throw err;
       }
@@ -96,8 +98,9 @@ export function subscriptions(deps: BillingDeps) {
 
     /**
      * Applies one verified provider event, once: its id goes into payment_events under a unique
-     * constraint in the same transaction as the change, so a redelivery changes nothing. Events
-     * older than the newest applied one may extend the paid period but never change the status.
+     * constraint in the same transaction as the change, so a redelivery changes nothing; so does its
+     * content key when it has one (a row of its own, naming the event's id). Events older than the
+     * newest applied one may extend the paid period but never change the status.
      */
     async applyEvent(providerName: string, event: SubscriptionEvent, payload: string): Promise<'applied' | 'duplicate' | 'unknown'> {
       let approvedNow: string | null = null;
@@ -108,21 +111,17 @@ export function subscriptions(deps: BillingDeps) {
           .where('provider', '=', providerName as 'sandbox')
           .where('provider_subscription_id', '=', event.providerSubscriptionId)
           .executeTakeFirst();
-        const inserted = await trx
-          .insertInto('payment_events')
-          .values({
-            id: randomUUID(),
-            provider: providerName as 'sandbox',
-            event_id: event.eventId,
-            type: event.type,
-            payload,
-            user_id: sub?.user_id ?? null,
-            subscription_id: sub?.id ?? null,
-            created_at: iso(),
-          })
-          .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate' as const;
+        /** One key of the event into payment_events; false when the provider's key is already there. */
+        const record = async (key: string, text: string, owner: { user_id: string; id: string } | undefined) => {
+          const row = { id: randomUUID(), provider: providerName as 'sandbox', event_id: key, type: event.type, payload: text, user_id: owner?.user_id ?? null, subscription_id: owner?.id ?? null, created_at: iso() };
+          const inserted = await trx.insertInto('payment_events').values(row).onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing()).executeTakeFirst();
+          return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+        };
+        if (!(await record(event.eventId, payload, sub))) return 'duplicate' as const;
+        // Thrown, so the id's row is undone too: an event refused under a borrowed id still counts under its own.
+        if (event.contentKey && event.contentKey !== event.eventId && !(await record(event.contentKey, JSON.stringify({ same_event_as: event.eventId }), undefined))) {
+          throw new SeenBefore();
+        }
         if (!sub) return 'unknown' as const;
 
         const newer = !sub.last_event_at || event.occurredAt >= sub.last_event_at;
@@ -146,6 +145,9 @@ export function subscriptions(deps: BillingDeps) {
         // The free trial starts when a trial checkout is approved: once per user, ever.
         if (approved && sub.trial_days > 0) await trials.startTrial(trx, { userId: sub.user_id, planId: sub.plan_id, subscriptionId: sub.id, days: sub.trial_days, at: event.occurredAt });
         return 'applied' as const;
+      }).catch((err: unknown) => {
+        if (err instanceof SeenBefore) return 'duplicate' as const;
+        throw err;
       });
       if (approvedNow && deps.onApproved) {
         await deps.onApproved(approvedNow).catch((err: unknown) => deps.log.error({ err, subscriptionId: approvedNow }, 'receipt mail failed'));
@@ -214,6 +216,9 @@ export function subscriptions(deps: BillingDeps) {
     },
   };
 }
+
+/** An event already applied under its content key (rolls the transaction back). */
+class SeenBefore extends Error {}
 
 function priceOf(plan: PlanRecord, market: Market): { minor: number; currency: string } {
   return market === 'india' ? { minor: plan.price_inr_paise, currency: 'INR' } : { minor: plan.price_usd_cents, currency: 'USD' };

@@ -13,11 +13,13 @@ export type Market = 'india' | 'international';
 export const marketOf = (country: string | null): Market => (country === 'IN' ? 'india' : 'international');
 
 export interface PaymentProviders {
-  /** The provider taking a market's payments. */
-  forMarket(market: Market): PaymentProvider;
+  /** The provider taking a market's payments; null when the market is off (paid plans are not sold there). */
+  forMarket(market: Market): PaymentProvider | null;
+  /** Markets whose payments the sandbox takes (its checkout page and renewals exist only for them). */
+  readonly sandboxMarkets: readonly Market[];
   /** A provider by name (webhooks, stored subscriptions); undefined when it is not configured. */
   byName(name: string): PaymentProvider | undefined;
-  /** The embedded sandbox (always present: its checkout page and renewals are served by us). */
+  /** The embedded sandbox (always present: subscriptions made through it are still read and cancelled). */
   readonly sandbox: SandboxProvider;
   /** The plan's id at the provider serving `market`: the configured id, else the seeded one. */
   planIdFor(plan: Pick<Plan, 'id' | 'provider_plan_id' | 'other_plan_id'>, market: Market): string;
@@ -32,11 +34,12 @@ export function sandboxWebhookSecret(jwtSecret: string): string {
 export function createPaymentProviders(config: Config, db: Db, now: () => number): PaymentProviders {
   const { payments } = config;
   const sandbox = createSandboxProvider({ db, secret: sandboxWebhookSecret(config.jwtSecret), now });
-  const india: PaymentProvider = payments.razorpay ? createRazorpayProvider(payments.razorpay) : sandbox;
-  const international: PaymentProvider = payments.paypal ? createPaypalProvider(payments.paypal, now) : sandbox;
-  const byName = new Map<ProviderName, PaymentProvider>([[sandbox.name, sandbox], [india.name, india], [international.name, international]]);
+  const india = payments.india === 'off' ? null : payments.razorpay ? createRazorpayProvider(payments.razorpay) : sandbox;
+  const international = payments.international === 'off' ? null : payments.paypal ? createPaypalProvider(payments.paypal, now) : sandbox;
+  const byName = new Map<ProviderName, PaymentProvider>([sandbox, india, international].filter((p) => p !== null).map((p) => [p.name, p]));
   return {
     forMarket: (market) => (market === 'india' ? india : international),
+    sandboxMarkets: (['india', 'international'] as const).filter((m) => (m === 'india' ? india : international) === sandbox),
     byName: (name) => byName.get(name as ProviderName),
     sandbox,
     planIdFor(plan, market) {

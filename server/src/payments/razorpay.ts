@@ -2,7 +2,7 @@
 // documented REST API with plain fetch (razorpay-api.ts). The official `razorpay` SDK does not fit:
 // its host is fixed to https://api.razorpay.com (tests could not point it at a local fake), it has
 // no time-out, and it pulls in axios. Amounts are in paise, times in unix seconds.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromMinor } from './money.ts';
 import { headerValue } from './provider-http.ts';
 import {
@@ -104,7 +104,7 @@ export function createRazorpayProvider(config: RazorpayConfig, options: Razorpay
         await call('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, { cancel_at_cycle_end: atPeriodEnd ? 1 : 0 });
       } catch (err) {
         // Razorpay answers 400 for a subscription that has already ended: nothing left to stop.
-        if (!(err instanceof PaymentProviderError) || err.status !== 400) throw err;
+        if (!(err instanceof PaymentProviderError) || err.providerStatus !== 400) throw err;
         const current = await call<RazorpaySubscription>('GET', `/subscriptions/${encodeURIComponent(id)}`).catch(() => null);
         if (!current || !ENDED.includes(current.status)) throw err;
       }
@@ -126,10 +126,13 @@ export function createRazorpayProvider(config: RazorpayConfig, options: Razorpay
       if (!occurredAt) throw new TypeError('Razorpay event without created_at');
       const payment = body.payload.payment?.entity;
       const status = STATUS[sub.status];
+      // Razorpay sends the event's id in a header, which its signature does not cover: the event is
+      // also known by what the signed body says (a replay under a new header is the same event).
+      const contentKey = `content:${body.event}:${sub.id}:${body.created_at}`;
       return [
         {
-          // Razorpay sends the event's id in a header; the same delivery repeated has the same body.
-          eventId: headerValue(headers, EVENT_ID_HEADER) ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`,
+          eventId: headerValue(headers, EVENT_ID_HEADER) ?? contentKey,
+          contentKey,
           type: body.event,
           occurredAt,
           providerSubscriptionId: sub.id,

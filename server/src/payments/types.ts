@@ -58,6 +58,12 @@ export interface ProviderSubscription {
 export interface SubscriptionEvent {
   /** Unique per provider: a redelivery carries the same id and is applied once. */
   eventId: string;
+  /**
+   * A second key, made of what the signed body carries (event, entity id, time), for providers whose
+   * event id travels outside the signature (Razorpay's header): a delivery that matches an applied
+   * event by either key is that event again.
+   */
+  contentKey?: string;
   /** The provider's event name, e.g. subscription.charged, BILLING.SUBSCRIPTION.ACTIVATED. */
   type: string;
   /** When the provider created the event (ISO): older events never undo newer ones. */
@@ -90,17 +96,27 @@ export interface PaymentProvider {
   parseWebhook(request: WebhookRequest): Promise<SubscriptionEvent[]>;
 }
 
-/** A provider call failed (network, time-out, an error answer). `status` is the provider's HTTP status. */
+/**
+ * A provider call failed (network, time-out, an error answer). `providerStatus` is the provider's
+ * HTTP status: not `status`, which the error handler would take for ours. The message is for the
+ * log only; callers get one of PROVIDER_FAILED's.
+ */
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
     readonly provider: ProviderName,
-    readonly status: number | null = null,
+    readonly providerStatus: number | null = null,
   ) {
     super(message);
     this.name = 'PaymentProviderError';
   }
 }
+
+/** What a caller is told when a provider call failed (the provider's own words go to the log). */
+export const PROVIDER_FAILED = {
+  checkout: 'The payment provider could not start the checkout. Please try again.',
+  webhook: 'The payment provider could not be reached. Please try again later.',
+} as const;
 
 /** Each provider call gives up after this long. */
 export const PROVIDER_TIMEOUT_MS = 15_000;

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { ErrorBody } from '../../../contract/common.ts';
+import { HttpError } from '../http-error.ts';
 
-/** 400 naming the field for schema failures, the message for other 4xx, nothing internal for 5xx. */
+/** 400 naming the field for schema failures, the message for other 4xx and our own 5xx HttpErrors, nothing internal. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { status?: number; field?: string; headers?: Record<string, string> }, request, reply) => {
     if (error.validation) {
@@ -17,6 +18,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'request failed');
     const code = status >= 500 && status < 600 ? status : 500;
+    // Our own HttpError's words are written for the caller; any other failure's stay in the log.
+    if (error instanceof HttpError) return reply.code(code).send({ error: error.message });
     return reply.code(code).send({ error: code === 500 ? 'Internal server error' : (STATUS_CODES[code] ?? 'Internal server error') });
   });
 }

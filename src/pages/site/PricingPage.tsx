@@ -6,10 +6,11 @@ import { currencyForCountry, PLANS, PRICING_FAQS, PRICING_PAGE, PROMOTION } from
 import { hasAccessToken } from '../../lib/session';
 import { useClientValue } from '../../lib/useClientValue';
 import { useDetectedCountry } from '../../stores/countryStore';
+import { usePaidPlansAvailable } from '../../stores/paidPlansStore';
 import { accentLabelGradient } from '../../theme/accent';
 import { Highlighted, PageHero } from './components/PageHero';
 import { SectionHeading } from './components/SectionHeading';
-import { PlanCard } from './pricing/PlanCard';
+import { PlanCard, PlanNotSold } from './pricing/PlanCard';
 
 // Further down the page: its code loads when the FAQ is hydrated near view (or rendered).
 const FaqAccordion = lazy(() => import('./components/FaqAccordion').then((m) => ({ default: m.FaqAccordion })));
@@ -39,11 +40,13 @@ const PricingFaq = memo(function PricingFaq() {
  * /login (visitor) or /address (signed in, with 'Current Plan' and 'Processing...' states) is
  * decided here from the session, not by the route.
  * Rupees for visitors detected in India, dollars otherwise (and while the country is unknown).
+ * Where paid plans are not sold (GET /api/plans), their cards say so instead of offering a button.
  */
 export default function PricingPage() {
   const country = useDetectedCountry();
   const currency = currencyForCountry(country);
   const signedIn = useClientValue(hasAccessToken, false);
+  const sold = usePaidPlansAvailable() !== false;
   return (
     <>
       <Box bgImage={accentLabelGradient} color="white" textAlign="center" py="2.5" px="4" fontWeight="bold" letterSpacing="0.08em" fontSize={{ base: 'sm', md: 'md' }} role="note">
@@ -58,7 +61,9 @@ export default function PricingPage() {
               plan={plan}
               currency={currency}
               action={
-                signedIn ? (
+                plan.action === 'subscribe' && !sold ? (
+                  <PlanNotSold />
+                ) : signedIn ? (
                   // Holds the button's height while the chunk loads.
                   <Suspense fallback={<Box h="11" />}>
                     <SignedInPlanAction plan={plan} currency={currency} />

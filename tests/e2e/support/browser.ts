@@ -99,3 +99,12 @@ export function useBrowser(viewport = DESKTOP): BrowserFixture {
   });
   return fixture;
 }
+
+/**
+ * A context on `own`'s server posing as a visitor from `ip` through X-Forwarded-For (the server
+ * must trust it from loopback: TRUST_PROXY=loopback), with the service worker blocked so every
+ * request goes through the page's own network stack with that header.
+ */
+export function visitorContext(own: OwnServerFixture, ip: string, viewport = DESKTOP): Promise<BrowserContext> {
+  return newAppContext(own.browser, { baseURL: own.server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': ip }, serviceWorkers: 'block' });
+}

@@ -1,5 +1,6 @@
 // Helpers for account tests: an app with a movable clock, and the sign-up flow through the outbox.
 import type { LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
 import type { Config } from '../../../server/src/config.ts';
@@ -32,10 +33,11 @@ export interface AccountsApp {
   signUp(email: string, password?: string, name?: string): Promise<{ access: string; refresh: string; profile: { user_id: string } }>;
 }
 
-export async function accountsApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<AccountsApp> {
+/** `logger`: where the app logs (captureLogger in ./app.ts reads it back); silent by default. */
+export async function accountsApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}, options: { logger?: Logger } = {}): Promise<AccountsApp> {
   const config = testConfig(database, env);
   const clock = manualClock();
-  const app = await buildApp(config, { database, now: clock.now });
+  const app = await buildApp(config, { database, now: clock.now, logger: options.logger });
   await app.ready();
   const post: AccountsApp['post'] = (url, payload, token) =>
     app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });

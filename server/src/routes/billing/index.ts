@@ -26,7 +26,8 @@ const security = [{ bearer: [] }];
 /** Plans, billing address, checkout and receipts (spec document 1 §7), plus provider webhooks. */
 const billing: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(webhooks);
-  await app.register(sandboxCheckout);
+  // Only while the sandbox takes some market's payments: a checkout left from before is no free plan.
+  if (app.billing.providers.sandboxMarkets.length > 0) await app.register(sandboxCheckout);
 
   const plans = plansRepository(app.db);
   const addresses = billingAddressesRepository(app.db);
@@ -44,12 +45,14 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/plans',
-    { schema: { tags: TAGS, summary: 'The paid plans, their prices and monthly limits', response: withErrors({ 200: PlansResponse }) } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+    { schema: { tags: TAGS, summary: "The paid plans, their prices and monthly limits, and whether they are sold in the caller's country", response: withErrors({ 200: PlansResponse }) } },
+    async (request, reply) => {
+      // private: `available` depends on where the caller is.
+      reply.header('cache-control', 'private, max-age=300');
       const rows = await plans.list();
       return {
         trial_days: FREE_TRIAL_DAYS,
+        available: app.billing.providers.forMarket(marketOf(countryOf(request))) !== null,
         plans: rows.map((p) => ({
           id: p.id,
           name: p.name,
@@ -151,7 +154,9 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
         async (request) => {
           assertSameUser(request, request.body.user_id);
           const user = await signedInUser(request);
-          if (marketOf(countryOf(request)) !== market) throw new HttpError(400, wrongMarket, 'plan_id');
+          const visitorMarket = marketOf(countryOf(request));
+          if (!app.billing.providers.forMarket(visitorMarket)) throw new HttpError(400, BILLING_MESSAGES.paidPlansUnavailable);
+          if (visitorMarket !== market) throw new HttpError(400, wrongMarket, 'plan_id');
           if (!(await addresses.newest(user.id))) throw new HttpError(400, 'Please save your billing address first.');
           return app.billing.subscriptions.startCheckout({ user, planId: request.body.plan_id, market, origin: publicOrigin(request) });
         },

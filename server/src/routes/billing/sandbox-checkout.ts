@@ -63,7 +63,8 @@ ${
  * The sandbox provider's checkout page (GET) and the buyer's decision (POST, a plain form: the
  * CSP allows no inline script). The id in the URL is the unguessable checkout id, like a real
  * provider's payment link. Deciding delivers signed events through /api/webhooks/sandbox, then
- * sends the buyer to /paymentSuccess?subscription_id=….
+ * sends the buyer to /paymentSuccess?subscription_id=…. Registered only while the sandbox takes
+ * some market's payments (routes/billing/index.ts).
  */
 const sandboxCheckout: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -109,16 +110,13 @@ const sandboxCheckout: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Renewals: only when the sandbox takes some market's payments.
-  const { india, international } = app.config.payments;
-  if (india === 'sandbox' || international === 'sandbox') {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void renewSandboxSubscriptions(app).catch((err: unknown) => app.log.error({ err }, 'sandbox renewals failed')), RENEWAL_SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Renewals (this plugin is registered only while the sandbox takes some market's payments).
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void renewSandboxSubscriptions(app).catch((err: unknown) => app.log.error({ err }, 'sandbox renewals failed')), RENEWAL_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 };
 
 export default sandboxCheckout;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import { HttpError } from '../../http-error.ts';
+import { PaymentProviderError, PROVIDER_FAILED } from '../../payments/types.ts';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -21,7 +22,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['billing'],
         summary: 'Payment provider webhooks (sandbox, razorpay, paypal), verified by signature',
         params: Type.Object({ provider: Type.String({ maxLength: 20 }) }),
-        response: withErrors({ 200: Type.Object({ received: Type.Boolean(), applied: Type.Integer() }) }, 400, 404),
+        response: withErrors({ 200: Type.Object({ received: Type.Boolean(), applied: Type.Integer() }) }, 400, 404, 502),
       },
     },
     async (request) => {
@@ -29,13 +30,24 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
       if (!provider) throw new HttpError(404, 'Unknown payment provider.');
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const delivery = { rawBody, headers: request.headers };
-      if (!(await provider.verifyWebhook(delivery))) {
+      // PayPal's check and its sale events call PayPal: an outage is a 502 (PayPal delivers again),
+      // with PayPal's words in the log only.
+      const fromProvider = async <T>(call: () => Promise<T>): Promise<T> => {
+        try {
+          return await call();
+        } catch (err) {
+          if (!(err instanceof PaymentProviderError)) throw err;
+          request.log.error({ err, provider: provider.name }, 'payment provider failed while a webhook was taken');
+          throw new HttpError(502, PROVIDER_FAILED.webhook);
+        }
+      };
+      if (!(await fromProvider(() => provider.verifyWebhook(delivery)))) {
         request.log.warn({ provider: provider.name }, 'webhook signature did not verify');
         throw new HttpError(400, 'Invalid signature.');
       }
       let events;
       try {
-        events = await provider.parseWebhook(delivery);
+        events = await fromProvider(() => provider.parseWebhook(delivery));
       } catch (err) {
         if (err instanceof SyntaxError || err instanceof TypeError) throw new HttpError(400, 'Malformed event.');
         throw err;

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { BILLING_MESSAGES } from '../../../../contract/billing-rules';
 import { AccentLinkButton } from '../../../app/ui/AccentButton';
 import { PRICING_PAGE, planPriceDisplay } from '../../../content/plans';
 import type { Currency, Plan } from '../../../content/types';
@@ -35,6 +36,15 @@ function VisitorPlanAction({ plan }: { plan: Plan }) {
     <AccentLinkButton {...common} to="/login">
       {label}
     </AccentLinkButton>
+  );
+}
+
+/** In place of a paid plan's button where paid plans are not sold (the visitor's market is off). */
+export function PlanNotSold() {
+  return (
+    <Text minH="11" display="flex" alignItems="center" justifyContent="center" textAlign="center" px="4" py="2" rounded="xl" bg="bg.subtle" color="fg.muted" fontSize="sm">
+      {BILLING_MESSAGES.paidPlansUnavailable}
+    </Text>
   );
 }
 
