@@ -288,7 +288,7 @@ describe('studio (spec document 2)', () => {
     expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toContain('generatedVideoTemplate');
     await tab.unroute('**/api/jobs/*');
     await tab.reload();
-    await tab.getByRole('tab', { name: 'Template' }).click();
+    // It reopens on the Template tab, where the job runs (issue 24).
     const followed = tab.locator('video[aria-label="Generated video"]');
     await followed.waitFor({ timeout: 60_000 });
     expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toBe('{}');
@@ -397,6 +397,7 @@ describe('studio (spec document 2)', () => {
 
   it('offline: the gallery opens from what this device saved, even in a reopened app, with what was not saved marked', async () => {
     await page.goto('/gallery');
+    await page.getByRole('tab', { name: 'faces', exact: true }).click(); // this tab left it on images
     const list = (name: string) => page.getByRole('list', { name: `Your ${name}` }).getByRole('listitem');
     await expect.poll(() => list('faces').count()).toBe(5);
     // The pictures shown are in the user-media cache once they have loaded.
