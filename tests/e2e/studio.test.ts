@@ -167,12 +167,17 @@ describe('studio (spec document 2)', () => {
     await page.getByRole('tab', { name: 'Celebrity' }).click();
     await generateFace(['Shah Rukh Khan', 'Idris Elba', 'Dev Patel']);
     await page.getByRole('img', { name: 'Generated face' }).waitFor();
+    const lastMenCelebrity = await resultSrc(page, 'Generated face');
 
-    // The last result per gender and mode comes back after a reload (stored encrypted).
+    // The last result per gender and mode comes back after a reload (stored encrypted), on the
+    // gender and tab the screen was left on.
     const stored = await page.evaluate(() => sessionStorage.getItem('generatedFaceCelebrity'));
     expect(stored).toBeTruthy();
     expect(stored).not.toContain('/media/');
     await page.reload();
+    await expect.poll(() => resultSrc(page, 'Generated face')).toBe(lastMenCelebrity);
+    expect(await page.getByRole('tab', { name: 'Celebrity' }).getAttribute('aria-selected')).toBe('true');
+    await button(page, 'Women').click();
     await expect.poll(() => resultSrc(page, 'Generated face')).toBe(lastWomenCelebrity);
     // The magnifier opens the full-size preview.
     await button(page, 'Preview generated face').click();
