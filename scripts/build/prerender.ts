@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { STARTUP_STAGES } from './startupChunks.ts';
-import { PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR, prerenderedFile, SHELL_FILE } from '../../src/app/prerenderContract.ts';
+import { EARLY_FORM_ATTR, EARLY_SUBMIT_ATTR, PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR, prerenderedFile, SHELL_FILE } from '../../src/app/prerenderContract.ts';
 
 const ENTRY = 'src/app/prerender.tsx';
 
@@ -50,9 +50,20 @@ export function hoistEmotionStyles(html: string): { html: string; style: string 
  * Starts the app once the prerendered page has painted its high-priority images (the hero, the
  * largest paint): the page is complete without scripts, so they wait and leave the bandwidth and
  * the main thread to the first paint. At most 3 s, so a slow image cannot hold the app back.
- * Plain ES5 in a file of its own (the CSP allows no inline script).
+ * Until the app handles a form that asks for it (EARLY_FORM_ATTR), a submit (a password manager
+ * fills the login and presses the button at once) is held for the app to send, instead of going
+ * out as a plain GET of the page that loses what was typed; nor does React get it, which would
+ * hydrate the form on the spot and send its still empty state. Plain ES5 in a file of its own
+ * (the CSP allows no inline script).
  */
 export const BOOT_SCRIPT = `(function () {
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (!form.hasAttribute('${EARLY_FORM_ATTR}') || form.getAttribute('${EARLY_SUBMIT_ATTR}') === 'live') return;
+    event.preventDefault();
+    event.stopPropagation();
+    form.setAttribute('${EARLY_SUBMIT_ATTR}', 'held');
+  }, true);
   var boot = document.currentScript;
   var started = false;
   function start() {

@@ -14,3 +14,11 @@ export const SHELL_FILE = 'shell.html';
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}.html`;
 }
+
+/**
+ * On a prerendered form the app takes over what was typed and sent in before it ran
+ * (src/lib/earlySubmit.ts); its state goes in EARLY_SUBMIT_ATTR, out of React's hands:
+ * 'held' by the boot script (a submit it stopped), then 'live' once the app handles the form.
+ */
+export const EARLY_FORM_ATTR = 'data-early-form';
+export const EARLY_SUBMIT_ATTR = 'data-early-submit';

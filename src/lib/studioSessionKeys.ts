@@ -1,7 +1,8 @@
 // The studio's session keys (spec document 2 §3): the last result per screen, mode and gender
 // (faces, images and videos AES-encrypted by src/studio/results.ts; the spec names the last
-// three), and the jobs still running. Kept apart from session.ts so the public pages' start-up
-// code does not carry them; the persisted session (persistedSession.ts) copies them too.
+// three), the jobs still running and the tab each screen is on. Kept apart from session.ts so the
+// public pages' start-up code does not carry them; the persisted session (persistedSession.ts)
+// copies them too, short of the tabs.
 export const StudioSessionKey = {
   faceCelebrity: 'generatedFaceCelebrity',
   faceCelebrityMen: 'generatedFaceCelebrityMen',
@@ -22,8 +23,14 @@ export const StudioSessionKey = {
   audio: 'genrated_audio',
   /** Ours: generation jobs still running, per screen slot, so a reload or a reopened app follows them again. */
   pendingJobs: 'pendingJobs',
+  /** Ours: the tab and gender each studio screen is on (src/studio/screenChoice.ts), so a reload reopens it there. */
+  screenChoices: 'studioScreenChoices',
 } as const;
 
 export type StudioSessionKeyName = (typeof StudioSessionKey)[keyof typeof StudioSessionKey];
 
-export const STUDIO_SESSION_KEYS: readonly StudioSessionKeyName[] = Object.values(StudioSessionKey);
+/**
+ * The keys the persisted session copies. The screens' tabs stay with their browser tab: a second
+ * window, or the app reopened, starts on each screen's first tab (or on a job still running).
+ */
+export const STUDIO_SESSION_KEYS: readonly StudioSessionKeyName[] = Object.values(StudioSessionKey).filter((key) => key !== StudioSessionKey.screenChoices);

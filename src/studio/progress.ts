@@ -46,6 +46,8 @@ export function useGenerationProgress(kind: ProgressKind, running: boolean, serv
     return () => clearInterval(timer);
   }, [running, kind, since]);
 
-  if (!running || startedAt === null) return 0;
-  return progressAt(kind, now - startedAt, serverProgress);
+  // A known start (a job picked up again after a reload) counts from the first render.
+  const start = since ?? startedAt;
+  if (!running || start === null) return 0;
+  return progressAt(kind, now - start, serverProgress);
 }

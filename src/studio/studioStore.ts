@@ -240,10 +240,16 @@ export interface SlotView {
   error: GenerationError | null;
 }
 
-/** A screen's view of a slot: picks up its pending job on mount, reads the stored result. */
+/**
+ * A screen's view of a slot: picks up its pending job on mount, reads the stored result. A job
+ * left running when the page was last open shows as running from the first render, before the
+ * mount effect follows it again.
+ */
 export function useSlot(slot: Slot): SlotView {
   useEffect(() => resumeGeneration(slot), [slot]);
-  const running = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.running[slot] : undefined));
+  const followed = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.running[slot] : undefined));
+  const pending = followed ? null : pendingJob(slot);
+  const running = followed ?? (pending ? { since: pending.startedAt, progress: 0 } : undefined);
   const result = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.results[slot] : undefined));
   const error = useStudioStore((s) => s.errors[slot]);
   // Decrypted once per slot and result, not at every progress tick.

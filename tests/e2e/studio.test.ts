@@ -167,12 +167,17 @@ describe('studio (spec document 2)', () => {
     await page.getByRole('tab', { name: 'Celebrity' }).click();
     await generateFace(['Shah Rukh Khan', 'Idris Elba', 'Dev Patel']);
     await page.getByRole('img', { name: 'Generated face' }).waitFor();
+    const lastMenCelebrity = await resultSrc(page, 'Generated face');
 
-    // The last result per gender and mode comes back after a reload (stored encrypted).
+    // The last result per gender and mode comes back after a reload (stored encrypted), on the
+    // gender and tab the screen was left on.
     const stored = await page.evaluate(() => sessionStorage.getItem('generatedFaceCelebrity'));
     expect(stored).toBeTruthy();
     expect(stored).not.toContain('/media/');
     await page.reload();
+    await expect.poll(() => resultSrc(page, 'Generated face')).toBe(lastMenCelebrity);
+    expect(await page.getByRole('tab', { name: 'Celebrity' }).getAttribute('aria-selected')).toBe('true');
+    await button(page, 'Women').click();
     await expect.poll(() => resultSrc(page, 'Generated face')).toBe(lastWomenCelebrity);
     // The magnifier opens the full-size preview.
     await button(page, 'Preview generated face').click();
@@ -288,7 +293,7 @@ describe('studio (spec document 2)', () => {
     expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toContain('generatedVideoTemplate');
     await tab.unroute('**/api/jobs/*');
     await tab.reload();
-    await tab.getByRole('tab', { name: 'Template' }).click();
+    // It reopens on the Template tab, where the job runs (issue 24).
     const followed = tab.locator('video[aria-label="Generated video"]');
     await followed.waitFor({ timeout: 60_000 });
     expect(await tab.evaluate(() => sessionStorage.getItem('pendingJobs'))).toBe('{}');
@@ -397,6 +402,7 @@ describe('studio (spec document 2)', () => {
 
   it('offline: the gallery opens from what this device saved, even in a reopened app, with what was not saved marked', async () => {
     await page.goto('/gallery');
+    await page.getByRole('tab', { name: 'faces', exact: true }).click(); // this tab left it on images
     const list = (name: string) => page.getByRole('list', { name: `Your ${name}` }).getByRole('listitem');
     await expect.poll(() => list('faces').count()).toBe(5);
     // The pictures shown are in the user-media cache once they have loaded.

@@ -64,6 +64,33 @@ describe('prerendered pages', () => {
     dom.window.close();
   });
 
+  it('boot script: holds a submit of a form the app takes over until the app has it, from React too; leaves other forms alone', async () => {
+    const { JSDOM } = await import('jsdom');
+    const forms = '<form data-early-form=""><button>Login</button></form><form><button>Join</button></form>';
+    const dom = new JSDOM(fillTemplate(TEMPLATE, '/login', { html: forms, title: 't' }, [], '/assets/boot-4.js'), { runScripts: 'outside-only', pretendToBeVisual: true });
+    const { document } = dom.window;
+    Object.defineProperty(document, 'currentScript', { value: document.querySelector('script[src="/assets/boot-4.js"]'), configurable: true });
+    dom.window.eval(BOOT_SCRIPT);
+    const [early, other] = [...document.querySelectorAll('form')];
+    const reachedRoot: HTMLFormElement[] = [];
+    document.getElementById('root')!.addEventListener('submit', (e) => reachedRoot.push(e.target as HTMLFormElement));
+    const send = (form: HTMLFormElement) => {
+      const event = new dom.window.Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(send(early!)).toBe(true);
+    expect(early!.getAttribute('data-early-submit')).toBe('held');
+    expect(reachedRoot).toEqual([]);
+    expect(send(other!)).toBe(false);
+    expect(reachedRoot).toEqual([other]);
+    // The app has the form: its submits are React's.
+    early!.setAttribute('data-early-submit', 'live');
+    expect(send(early!)).toBe(false);
+    expect(reachedRoot).toEqual([other, early]);
+    dom.window.close();
+  });
+
   it('gives the shell preloads for the start-up chunks the entry imports dynamically', () => {
     const out = withModulePreloads(TEMPLATE, ['/assets/ui-7.js', '/assets/app-8.js']);
     expect(out).toContain(

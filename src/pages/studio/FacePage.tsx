@@ -5,6 +5,7 @@ import { STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import type { Gender } from '../../studio/galleryStore';
+import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -34,8 +35,7 @@ const TOUR: readonly TourStep[] = [
 
 /** Face Generation (/face): a non-existent face from three celebrity names or a prompt. */
 export default function FacePage() {
-  const [gender, setGender] = useState<Gender>('female');
-  const [mode, setMode] = useState<Mode>('celebrity');
+  const { mode, setMode, gender, setGender } = useScreenChoice<Mode>('face', SLOTS, 'celebrity');
   const [names, setNames] = useState<Record<Gender, [string, string, string]>>({ female: ['', '', ''], male: ['', '', ''] });
   const [prompts, setPrompts] = useState<Record<Gender, string>>({ female: '', male: '' });
   const slot = SLOTS[mode][gender];

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
 import { galleryData, staleCopySavedAt, useGalleryStore, type GalleryData } from '../../studio/galleryStore';
+import { useGalleryTab } from '../../studio/screenChoice';
 import { slotLabel } from '../../studio/slotLabels';
 import { cancelQueued, useStudioStore, type Slot } from '../../studio/studioStore';
 import { DownloadButton } from '../../studio/ui/DownloadButton';
@@ -21,6 +22,7 @@ const TABS: readonly { value: Tab; label: string }[] = [
   { value: 'imgTovideo', label: 'imgTovideo' },
   { value: 'audio', label: 'audio' },
 ];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 /** Spec §2: the empty state of each tab. */
 const EMPTY: Record<Tab, { heading: string; to: string }> = {
@@ -143,7 +145,7 @@ function QueuedRequests() {
 
 /** Gallery (/gallery): everything the user made, by kind, newest first. */
 export default function GalleryPage() {
-  const [tab, setTab] = useState<Tab>('faces');
+  const [tab, setTab] = useGalleryTab(TAB_VALUES, 'faces');
   const [preview, setPreview] = useState<Item | null>(null);
   const fetch = useGalleryStore((s) => s.fetch);
   const load = useGalleryStore((s) => s.load);

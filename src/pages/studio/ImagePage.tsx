@@ -8,6 +8,7 @@ import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
 import { FacePicker } from '../../studio/ui/FacePicker';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
@@ -51,8 +52,7 @@ const TOURS: Record<Mode, readonly TourStep[]> = {
 
 /** Image Generation (/image): a chosen face by prompt, in an Instagram post, or on a template. */
 export default function ImagePage() {
-  const [gender, setGender] = useState<Gender>('female');
-  const [mode, setMode] = useState<Mode>('prompt');
+  const { mode, setMode, gender, setGender } = useScreenChoice<Mode>('image', SLOTS, 'prompt');
   const [face, setFace] = useState<GalleryFace | null>(null);
   const [pose, setPose] = useState<Pose | ''>('');
   const [prompt, setPrompt] = useState('');

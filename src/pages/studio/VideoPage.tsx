@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import { templateUrl, type TemplateEntry } from '../../content/templates';
 import { getSession, SessionKey } from '../../lib/session';
-import type { GalleryFace, Gender } from '../../studio/galleryStore';
+import type { GalleryFace } from '../../studio/galleryStore';
 import { resolveLink } from '../../studio/jobs';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
 import { FacePicker } from '../../studio/ui/FacePicker';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
@@ -38,8 +39,7 @@ const TOUR: readonly TourStep[] = [
 
 /** Video Generation (/video): a face swapped into an Instagram reel or a video template. */
 export default function VideoPage() {
-  const [gender, setGender] = useState<Gender>('female');
-  const [mode, setMode] = useState<Mode>('link');
+  const { mode, setMode, gender, setGender } = useScreenChoice<Mode>('video', SLOTS, 'link');
   const [face, setFace] = useState<GalleryFace | null>(null);
   const [link, setLink] = useState('');
   const [template, setTemplate] = useState<TemplateEntry | null>(null);
