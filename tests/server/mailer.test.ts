@@ -39,6 +39,15 @@ describe('mailer', () => {
     expect(entries[1]).toMatchObject({ to: 'asha@example.com', subject: 'Your code', text: 'Your code is 123456.' });
   });
 
+  it('two mailers on one outbox (two processes sharing DATA_DIR) lose no message, even in the same millisecond', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+    const outbox = join(dir, 'outbox');
+    const mailers = [0, 1].map(() => createMailer({ smtpUrl: null, outboxDir: outbox, from, logger }));
+    const sent = Array.from({ length: 20 }, (_, i) => `user${i}@example.com`);
+    await Promise.all(sent.map((to, i) => mailers[i % 2]!.send({ to, subject: 'Your code', text: `Your code is ${i}.` })));
+    expect((await readOutbox(outbox)).map((m) => m.to).sort()).toEqual([...sent].sort());
+  });
+
   it('an empty or missing outbox reads as no mail', async () => {
     expect(await readOutbox(join(tmpdir(), 'does-not-exist-outbox'))).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -59,8 +60,11 @@ function outboxMailer({ outboxDir, from, logger }: MailerOptions): Mailer {
       await mkdir(outboxDir, { recursive: true });
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(outboxDir, `${stamp}-${String(sequence).padStart(4, '0')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // A random tail keeps two mailers (processes sharing DATA_DIR, or apps in one process) from
+      // writing one name in the same millisecond; written aside and renamed, so no reader sees half a message.
+      const file = join(outboxDir, `${stamp}-${String(sequence).padStart(4, '0')}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       logger.info({ to: message.to, subject: message.subject, file }, `mail written to the outbox: ${file}`);
       return { messageId: info.messageId, file };
     },
