@@ -10,7 +10,7 @@ import { afterBuild } from './scripts/build/afterBuild';
 import { precacheReport, PRECACHE_GLOBS } from './scripts/build/precacheBudget';
 import { prerenderPlugin } from './scripts/build/prerender';
 import { startupChunksCheck, startupGroups, startupInput } from './scripts/build/startupChunks';
-import { FFMPEG_ROOT } from './src/workers/ffmpegCore';
+import { FFMPEG_ROOT } from './contract/ffmpeg-core';
 
 // The top-level manifest is the single source of truth; emit it unchanged at /manifest.webmanifest.
 function copyManifest(): Plugin {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { findTemplate } from '../src/content/templates.ts';
+import { findTemplate } from '../contract/templates.ts';
 import { faceDetector } from '../server/src/engines/local/face-detect.ts';
 import { garmentAlpha, garmentModel } from '../server/src/engines/local/garment-cutout.ts';
 import { readPicture } from '../server/src/engines/local/images.ts';

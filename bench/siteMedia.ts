@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SITE_MEDIA_MANIFEST } from '../src/content/siteMediaManifest.ts';
+import { SITE_MEDIA_MANIFEST } from '../contract/site-media.ts';
 import { generateSiteMedia } from '../server/src/media/siteMediaLibrary.ts';
 
 function folderBytes(dir: string): number {

@@ -10,7 +10,7 @@ export interface SkipWaitingMessage {
 
 /**
  * Page -> worker: fetch the site media images (the worker knows the list: it is built with
- * src/content/siteMediaManifest.ts) into the runtime cache in the background, so every public
+ * contract/site-media.ts) into the runtime cache in the background, so every public
  * page shows its images offline after the first visit. Missing files (the server may still be
  * generating them) are skipped and tried again on the next message.
  */

@@ -7,7 +7,7 @@
 //   3. the rest of the app (components, router, pages' shell), then hydration in slices.
 // Stage 1: evaluated with this chunk (scripts/build/startupChunks.ts puts React in it).
 import 'react-dom/client';
-import { PRERENDERED_PATH_ATTR } from './app/prerenderContract';
+import { PRERENDERED_PATH_ATTR } from '../contract/prerender';
 import { captureEarlyClicks } from './lib/earlyClicks';
 import { captureInstallPrompt } from './lib/installPrompt';
 import { nextTask } from './lib/nextTask';

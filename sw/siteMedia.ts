@@ -2,8 +2,8 @@
 // Site media images (/media/site/...): a cache-first runtime route, and a background warm-up
 // that fills the same cache when the page asks (WARM_SITE_MEDIA). The list of images is built
 // into the worker from the site media manifest, so public pages never download it.
-import { siteMedia } from '../src/content/media';
-import { SITE_MEDIA_MANIFEST } from '../src/content/siteMediaManifest';
+import { SITE_MEDIA_MANIFEST } from '../contract/site-media';
+import { siteMediaUrl } from './urls';
 import { Route } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -32,7 +32,7 @@ export function siteMediaRoute(cacheName: string): Route {
 
 /** Every site image the public pages show (videos are left to the network). */
 function siteImageUrls(): string[] {
-  return SITE_MEDIA_MANIFEST.filter((entry) => entry.kind === 'image').map((entry) => siteMedia(entry.path));
+  return SITE_MEDIA_MANIFEST.filter((entry) => entry.kind === 'image').map((entry) => siteMediaUrl(entry.path));
 }
 
 /**

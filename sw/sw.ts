@@ -12,11 +12,11 @@ import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { FLUSH_OUTBOX, isSwMessage, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH } from '../contract/sw-messages';
 import { cacheBytesPlugin } from './cacheBudget';
-import { SHELL_FILE } from '../src/app/prerenderContract';
+import { SHELL_FILE } from '../contract/prerender';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
 import { dropOldTemplateThumbs, templateThumbsRoute, warmTemplateThumbs } from './templateThumbs';
-import { FFMPEG_CACHE, FFMPEG_ROOT } from '../src/workers/ffmpegCore';
-import { readEnv } from '../src/content/env';
+import { FFMPEG_CACHE, FFMPEG_ROOT } from '../contract/ffmpeg-core';
+import { API_BASE } from './urls';
 import { jobPoller } from './jobPoller';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -104,7 +104,7 @@ clientsClaim();
 
 self.addEventListener('activate', (event) => event.waitUntil(dropOldTemplateThumbs()));
 
-const poller = jobPoller((readEnv('VITE_BACKEND_URL') ?? '/api').replace(/\/+$/, ''));
+const poller = jobPoller(API_BASE);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (!isSwMessage(event.data)) return;

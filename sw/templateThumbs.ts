@@ -5,7 +5,8 @@
 // cache is named for the library's version, so a redrawn library replaces it.
 import { Route } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { TEMPLATE_LIBRARY_VERSION, TEMPLATE_MANIFEST, templateUrl } from '../src/content/templates';
+import { TEMPLATE_LIBRARY_VERSION, TEMPLATE_MANIFEST } from '../contract/templates';
+import { templateUrl } from './urls';
 import { TEMPLATE_THUMBS_MAX_BYTES } from '../contract/sw-messages';
 import { cacheBytesPlugin } from './cacheBudget';
 import { only200, warmCache } from './warmCache';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES, FFMPEG_CORE_VERSION } from '../../src/workers/ffmpegCore';
+import { FFMPEG_CORE_DIR, FFMPEG_CORE_FILES, FFMPEG_CORE_VERSION } from '../../contract/ffmpeg-core';
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
@@ -24,7 +24,7 @@ function coreDir(): string {
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
   if (version !== FFMPEG_CORE_VERSION) {
     throw new Error(
-      `@ffmpeg/core ${version} is installed but src/workers/ffmpegCore.ts asks for ${FFMPEG_CORE_VERSION}: update one of them`,
+      `@ffmpeg/core ${version} is installed but contract/ffmpeg-core.ts asks for ${FFMPEG_CORE_VERSION}: update one of them`,
     );
   }
   return join(root, 'dist', 'esm');

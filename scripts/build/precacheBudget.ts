@@ -5,7 +5,7 @@ import { getManifest } from 'workbox-build';
 import type { Plugin } from 'vite';
 import { afterBuild } from './afterBuild';
 import { TEMPLATE_THUMBS_MAX_BYTES } from '../../contract/sw-messages';
-import { TEMPLATE_MANIFEST } from '../../src/content/templates';
+import { TEMPLATE_MANIFEST } from '../../contract/templates';
 
 export const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
 

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { STARTUP_STAGES } from './startupChunks.ts';
-import { EARLY_FORM_ATTR, EARLY_SUBMIT_ATTR, PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR, prerenderedFile, SHELL_FILE } from '../../src/app/prerenderContract.ts';
+import { EARLY_FORM_ATTR, EARLY_SUBMIT_ATTR, PRERENDERED_CSS_ATTR, PRERENDERED_PATH_ATTR, prerenderedFile, SHELL_FILE } from '../../contract/prerender.ts';
 
 const ENTRY = 'src/app/prerender.tsx';
 

@@ -21,7 +21,7 @@ const pkg = (names: string) => new RegExp(`node_modules${PATH}(${names})${PATH}`
 export const STARTUP_STAGES: Stage[] = [
   {
     name: 'entry',
-    test: new RegExp(`${pkg('react|react-dom|scheduler').source}|^\\0vite/preload-helper|src${PATH}(lib${PATH}(nextTask|earlyClicks|installPrompt)|app${PATH}prerenderContract)\\.ts$`),
+    test: new RegExp(`${pkg('react|react-dom|scheduler').source}|^\\0vite/preload-helper|(src${PATH}lib${PATH}(nextTask|earlyClicks|installPrompt)|contract${PATH}prerender)\\.ts$`),
   },
   {
     name: 'ui',

@@ -1,5 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { PRERENDERED_CSS_ATTR } from './prerenderContract';
+import { PRERENDERED_CSS_ATTR } from '../../contract/prerender';
 
 /**
  * The page's emotion cache. A prerendered page already holds its rules in one <style> in <head>:

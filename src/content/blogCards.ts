@@ -2,7 +2,7 @@
 // the list page does not load the ten article bodies (blogs.ts, the article page's).
 // The card shows `title` cut to 45 characters and `subText` cut to 120 (truncate() in text.ts).
 import type { BlogArticle } from './types.ts';
-import { BLOG_AUTHORS } from './blog/authors.ts';
+import { BLOG_AUTHORS } from '../../contract/blog-authors.ts';
 import { BLOG_CATALOG } from './blog/catalog.ts';
 import { siteMedia } from './media.ts';
 

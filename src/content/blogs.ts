@@ -3,12 +3,13 @@
 // `gradianttitle` (see types.ts).
 import type { BlogArticle } from './types.ts';
 import type { BlogArticleDraft } from './blog/draft.ts';
-import { BLOG_AUTHORS, authorImage } from './blog/authors.ts';
+import { BLOG_AUTHORS } from '../../contract/blog-authors.ts';
+import { authorImage } from './blog/authors.ts';
 import { BLOG_CATALOG } from './blog/catalog.ts';
 import { articleImage } from './blogCards.ts';
 import { countWords } from './text.ts';
 
-export { BLOG_AUTHORS } from './blog/authors.ts';
+export { BLOG_AUTHORS } from '../../contract/blog-authors.ts';
 export { BLOGS_PAGE, blogPath } from './blogCards.ts';
 
 /** Reading speed for read-time labels (spec 000 §9). */

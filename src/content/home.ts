@@ -1,8 +1,8 @@
 // Home page content (spec 000 §1 marketing copy, §2 Home). Media lists come from the site media
 // manifest so the page shows exactly the files the server generates.
-import type { CommunityVideo, FeatureTab, SiteImage, SiteMediaGroup } from './types.ts';
+import type { CommunityVideo, FeatureTab, SiteImage } from './types.ts';
 import { siteMedia } from './media.ts';
-import { SITE_MEDIA_MANIFEST, SITE_MEDIA_SIZES } from './siteMediaManifest.ts';
+import { SITE_MEDIA_MANIFEST, SITE_MEDIA_SIZES, type SiteMediaGroup } from '../../contract/site-media.ts';
 
 export const HERO = {
   eyebrow: 'AI virtual influencer studio',

@@ -1,6 +1,7 @@
-// Site media (carousel, banners, community clips, feature previews, blog and avatar images) is made
-// by the server's media generator from siteMediaManifest.ts and served under /media/site/.
-// A deployment can point VITE_MEDIA_BASE_URL at its own bucket holding the same `site/` tree.
+// The page's media URLs. Site media (carousel, banners, community clips, feature previews, blog and
+// avatar images) is made by the server's media generator from contract/site-media.ts and served
+// under /media/site/; templates (contract/templates.ts) under /media/templates/.
+// A deployment can point VITE_MEDIA_BASE_URL at its own bucket holding the same tree.
 import { readEnv } from './env.ts';
 
 export const DEFAULT_MEDIA_BASE = '/media';
@@ -15,7 +16,7 @@ export function siteMedia(path: string): string {
   return `${mediaBase()}/site/${path.replace(/^\/+/, '')}`;
 }
 
-/** Zero-padded file number: pad2(7) -> '07'. Shared by content and the manifest so names agree. */
-export function pad2(n: number): string {
-  return String(n).padStart(2, '0');
+/** Public URL of a template file or thumbnail: templateUrl('ImageTemplate/3.jpg') -> '/media/templates/ImageTemplate/3.jpg'. */
+export function templateUrl(path: string): string {
+  return `${mediaBase()}/templates/${path}`;
 }

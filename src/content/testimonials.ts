@@ -1,6 +1,7 @@
 // The eight testimonial cards on the home page (spec 000 §2 Home, §9: 8 testimonials, 4 or 5 stars).
 import type { Testimonial } from './types.ts';
-import { pad2, siteMedia } from './media.ts';
+import { pad2 } from '../../contract/file-numbers.ts';
+import { siteMedia } from './media.ts';
 
 export const TESTIMONIALS_SECTION = {
   title: 'Clients are our Priority',

@@ -5,7 +5,7 @@
 // as the visitor's input, then a held submit is sent again, and the form's handler sends what
 // was typed.
 import { useEffect, type RefObject } from 'react';
-import { EARLY_FORM_ATTR, EARLY_SUBMIT_ATTR } from '../app/prerenderContract';
+import { EARLY_FORM_ATTR, EARLY_SUBMIT_ATTR } from '../../contract/prerender';
 import { nextTask } from './nextTask';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;

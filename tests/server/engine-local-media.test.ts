@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTemplate } from '../../src/content/templates.ts';
+import { findTemplate } from '../../contract/templates.ts';
 import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { face } from '../../server/src/engines/local/face.ts';
 import { imageToVideo } from '../../server/src/engines/local/image-to-video.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findTemplate, TEMPLATE_COUNTS, TEMPLATE_MANIFEST } from '../../src/content/templates.ts';
+import { findTemplate, TEMPLATE_COUNTS, TEMPLATE_MANIFEST } from '../../contract/templates.ts';
 import { ensureTemplateFile, ensureTemplates } from '../../server/src/templates/library.ts';
 import { cropAt, faceBoxOf, faceTrackOf, headOf, IMAGE_SIZE, VIDEO_SIZE } from '../../server/src/templates/metadata.ts';
 

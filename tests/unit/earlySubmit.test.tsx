@@ -5,7 +5,7 @@ import { act, useRef, useState, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_SUBMIT_ATTR } from '../../src/app/prerenderContract';
+import { EARLY_SUBMIT_ATTR } from '../../contract/prerender';
 import { useEarlySubmit } from '../../src/lib/earlySubmit';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

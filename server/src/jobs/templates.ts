@@ -1,6 +1,6 @@
 // Templates as jobs see them: made on demand when a job needs one that is not yet, and their
 // face box or face track (pure functions of the template).
-import { TEMPLATE_MANIFEST, type TemplateEntry } from '../../../src/content/templates.ts';
+import { TEMPLATE_MANIFEST, type TemplateEntry } from '../../../contract/templates.ts';
 import type { FaceBox, FaceTrack } from '../engines/types.ts';
 import { ensureTemplateFile } from '../templates/library.ts';
 import { faceBoxOf, faceTrackOf } from '../templates/metadata.ts';

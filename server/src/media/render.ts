@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import type { SiteMediaEntry, SiteMediaVideo } from '../../../src/content/types.ts';
+import type { SiteMediaEntry, SiteMediaVideo } from '../../../contract/site-media.ts';
 import { siteMediaSvg } from './art/compositions.ts';
 import { createRng } from './art/random.ts';
 import { FFMPEG, run } from './ffmpeg.ts';

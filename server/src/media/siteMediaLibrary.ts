@@ -4,8 +4,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { SiteMediaEntry, SiteMediaVideo } from '../../../src/content/types.ts';
-import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION } from '../../../src/content/siteMediaManifest.ts';
+import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION, type SiteMediaEntry, type SiteMediaVideo } from '../../../contract/site-media.ts';
 import { exists, makeFile, pool } from './libraryFiles.ts';
 import { renderImage, renderPoster, renderVideo } from './render.ts';
 import { libraryStamp } from './siteMediaStamp.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteMediaEntry } from '../../../src/content/types.ts';
+import type { SiteMediaEntry } from '../../../contract/site-media.ts';
 
 /** Bump when the art or encoding changes, so existing libraries and caches are redone. */
 export const SITE_MEDIA_GENERATOR_REVISION = 2;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteMediaEntry } from '../../../src/content/types.ts';
-import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION } from '../../../src/content/siteMediaManifest.ts';
+import { SITE_MEDIA_MANIFEST, SITE_MEDIA_MANIFEST_VERSION, type SiteMediaEntry } from '../../../contract/site-media.ts';
 import { libraryStamp } from './siteMediaStamp.ts';
 
 export interface SiteMediaProgress {

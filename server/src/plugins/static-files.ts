@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { prerenderedFile, SHELL_FILE } from '../../../src/app/prerenderContract.ts';
+import { prerenderedFile, SHELL_FILE } from '../../../contract/prerender.ts';
 import type { Config } from '../config.ts';
 import { LOCAL_MEDIA_PREFIXES } from '../storage/index.ts';
 import { globalPlugin } from './global-plugin.ts';

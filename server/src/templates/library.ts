@@ -1,4 +1,4 @@
-// Makes the template library (src/content/templates.ts) under <media>/templates in the bucket's
+// Makes the template library (contract/templates.ts) under <media>/templates in the bucket's
 // layout: every thumbnail first (the studio's grids), then the pictures, then the clips (heavy,
 // at low priority). A template asked for before its turn is made on the spot (ensureTemplateFile).
 // With TEMPLATE_CACHE set, files come from <cache>/<stamp>/ when it holds them and every file
@@ -8,7 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
-import { TEMPLATE_LIBRARY_VERSION, TEMPLATE_MANIFEST, type TemplateEntry } from '../../../src/content/templates.ts';
+import { TEMPLATE_LIBRARY_VERSION, TEMPLATE_MANIFEST, type TemplateEntry } from '../../../contract/templates.ts';
 import { portrait, svgDocument } from '../media/art/portrait.ts';
 import { FFMPEG, run } from '../media/ffmpeg.ts';
 import { exists, makeFile, pool } from '../media/libraryFiles.ts';

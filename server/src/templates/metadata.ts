@@ -1,7 +1,7 @@
 // Where the face is in each template: pure functions of the template's id, the same ones the
 // drawing uses, so the face box of a picture and the face track of a clip are known exactly
 // without storing or detecting anything.
-import type { TemplateEntry } from '../../../src/content/templates.ts';
+import type { TemplateEntry } from '../../../contract/templates.ts';
 import type { FaceBox, FaceTrack } from '../engines/types.ts';
 import { createRng } from '../media/art/random.ts';
 

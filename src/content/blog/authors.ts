@@ -1,15 +1,6 @@
-// Blog authors (the Persona Studio team). Avatars are generated at authors/<key>.webp.
+// Blog authors' avatars, generated at authors/<key>.webp (the authors are in contract/blog-authors.ts).
+import type { BlogAuthorKey } from '../../../contract/blog-authors.ts';
 import { siteMedia } from '../media.ts';
-
-export const BLOG_AUTHORS = {
-  'riya-mehta': { name: 'Riya Mehta', role: 'Head of Content' },
-  'arjun-desai': { name: 'Arjun Desai', role: 'ML Engineer' },
-  'kavya-shah': { name: 'Kavya Shah', role: 'Brand Partnerships Lead' },
-  'nikhil-patel': { name: 'Nikhil Patel', role: 'Product Manager' },
-  'ananya-iyer': { name: 'Ananya Iyer', role: 'Community Manager' },
-} as const;
-
-export type BlogAuthorKey = keyof typeof BLOG_AUTHORS;
 
 export function authorImage(key: BlogAuthorKey): string {
   return siteMedia(`authors/${key}.webp`);

@@ -1,7 +1,7 @@
 // Shapes of the article data: the card data in catalog.ts, the body in each article file;
 // blogs.ts joins them and adds the image URLs, author name and read time.
 import type { BlogArticle } from '../types.ts';
-import type { BlogAuthorKey } from './authors.ts';
+import type { BlogAuthorKey } from '../../../contract/blog-authors.ts';
 
 export type BlogArticleMeta = Pick<BlogArticle, 'id' | 'slug' | 'title' | 'gradianttitle' | 'subText' | 'imageAlt' | 'datetime'> & {
   author: BlogAuthorKey;

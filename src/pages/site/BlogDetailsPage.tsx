@@ -6,7 +6,7 @@ import { HighlightedTitle } from '../../app/ui/GradientText';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
 import { BLOGS_PAGE, loadArticle, readTimeLabel } from '../../content/blogs';
-import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
+import { SITE_MEDIA_SIZES } from '../../../contract/site-media';
 import type { BlogArticle } from '../../content/types';
 import { MediaImage } from './components/MediaImage';
 import { useWarmSiteMedia } from './components/useWarmSiteMedia';

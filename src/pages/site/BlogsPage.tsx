@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageSection } from '../../app/ui/PageSection';
 import { BLOG_CARDS, BLOGS_PAGE, blogPath } from '../../content/blogCards';
 import { BLOG_CARD_SUMMARY_MAX, BLOG_CARD_TITLE_MAX, truncate } from '../../content/text';
-import { SITE_MEDIA_SIZES } from '../../content/siteMediaManifest';
+import { SITE_MEDIA_SIZES } from '../../../contract/site-media';
 import { accentLabelGradient } from '../../theme/accent';
 import { MediaImage } from './components/MediaImage';
 import { PageHero } from './components/PageHero';

@@ -2,7 +2,8 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { PickTile } from './PickTile';
 import { loadSlots } from '../../lib/loadSlots';
-import { TEMPLATE_MANIFEST, templateUrl, type TemplateEntry, type TemplateGender, type TemplateKind } from '../../content/templates';
+import { TEMPLATE_MANIFEST, type TemplateEntry, type TemplateGender, type TemplateKind } from '../../../contract/templates';
+import { templateUrl } from '../../content/media';
 
 interface TemplateGridProps {
   kind: TemplateKind;

@@ -4,7 +4,7 @@
 // job (ffmpeg.wasm keeps memory across runs).
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import classWorkerPath from '@ffmpeg/ffmpeg/worker?worker&url';
-import { FFMPEG_CORE_DIR } from '../ffmpegCore';
+import { FFMPEG_CORE_DIR } from '../../../contract/ffmpeg-core';
 import { Watchdog } from '../watchdog';
 import { videoArgs } from '../watermarkSpec';
 import { abortError, type VideoEngineImpl, type VideoJob } from './types';

@@ -1,6 +1,6 @@
 // One SVG per site media entry, laid out by group: portraits for people, product motifs for
 // articles and features, collages for the hero and the sign-in panel.
-import type { SiteMediaEntry } from '../../../../src/content/types.ts';
+import type { SiteMediaEntry } from '../../../../contract/site-media.ts';
 import { backdrop, backdropDefs, vignette, type Box } from './backdrop.ts';
 import { figureBody, figureDefs } from './figure.ts';
 import { motif, motifOf, tile, type Area } from './motifs.ts';

@@ -1,7 +1,7 @@
 import { Box, Flex, SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { COMMUNITY_SECTION, COMMUNITY_VIDEOS } from '../../../content/home';
-import { SITE_MEDIA_SIZES } from '../../../content/siteMediaManifest';
+import { SITE_MEDIA_SIZES } from '../../../../contract/site-media';
 import { PageSection } from '../../../app/ui/PageSection';
 import { LoopVideo } from '../components/LoopVideo';
 import { MotionToggle } from '../components/MotionToggle';

@@ -1,10 +1,49 @@
 // Every site media file the public pages reference. The server's media generator produces exactly
 // these into `<media root>/site/<path>` on first start (served at /media/site/<path>).
-// Content modules reference the same paths through siteMedia(); keep the two in step.
+// The page's content modules reference the same paths through siteMedia() (src/content/media.ts);
+// keep the two in step. The service worker warms the images it lists. Data only.
 // Bump SITE_MEDIA_MANIFEST_VERSION whenever a path, size or label changes so the generator redoes them.
-import type { SiteMediaEntry, SiteMediaGroup, SiteMediaImage, SiteMediaVideo } from './types.ts';
-import { pad2 } from './media.ts';
-import { BLOG_AUTHORS } from './blog/authors.ts';
+import { BLOG_AUTHORS } from './blog-authors.ts';
+import { pad2 } from './file-numbers.ts';
+
+export type SiteMediaGroup =
+  | 'home'
+  | 'carousel'
+  | 'banner'
+  | 'community'
+  | 'features'
+  | 'blog'
+  | 'authors'
+  | 'testimonials'
+  | 'about'
+  | 'affiliate'
+  | 'careers'
+  | 'auth';
+
+interface SiteMediaBase {
+  /** Relative to the site media root: served at `${VITE_MEDIA_BASE_URL ?? '/media'}/site/${path}`. */
+  path: string;
+  group: SiteMediaGroup;
+  width: number;
+  height: number;
+  /** Deterministic seed for generators (stable hash of the path). */
+  seed: number;
+  /** What the picture shows: a prompt for AI engines and alt text; never drawn onto the media. */
+  label: string;
+}
+
+export interface SiteMediaImage extends SiteMediaBase {
+  kind: 'image';
+}
+
+export interface SiteMediaVideo extends SiteMediaBase {
+  kind: 'video';
+  durationS: number;
+  /** Path of the poster image entry (also listed in the manifest). */
+  poster: string;
+}
+
+export type SiteMediaEntry = SiteMediaImage | SiteMediaVideo;
 
 export const SITE_MEDIA_MANIFEST_VERSION = 1;
 

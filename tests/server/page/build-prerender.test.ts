@@ -1,13 +1,14 @@
-// The build's prerender and Chakra CSS helpers (scripts/build/), run in Node like the build.
+// The build's prerender and Chakra CSS helpers (scripts/build/), run in Node like the build; they read
+// the page's theme, so this folder is checked with the build (tsconfig.build.json).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chakraDropUnusedPalettes, chakraGlobalCss, chakraSkipRuntimeGlobalCss } from '../../scripts/build/chakraCss.ts';
-import { STARTUP_STAGES, startupChunksCheck, startupGroups } from '../../scripts/build/startupChunks.ts';
-import { UNUSED_PALETTES } from '../../src/theme/unusedPalettes.ts';
-import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, withModulePreloads } from '../../scripts/build/prerender.ts';
-import { prerenderedFile } from '../../src/app/prerenderContract.ts';
-import { getSystem } from '../../src/theme/system.ts';
+import { chakraDropUnusedPalettes, chakraGlobalCss, chakraSkipRuntimeGlobalCss } from '../../../scripts/build/chakraCss.ts';
+import { STARTUP_STAGES, startupChunksCheck, startupGroups } from '../../../scripts/build/startupChunks.ts';
+import { UNUSED_PALETTES } from '../../../src/theme/unusedPalettes.ts';
+import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, withModulePreloads } from '../../../scripts/build/prerender.ts';
+import { prerenderedFile } from '../../../contract/prerender.ts';
+import { getSystem } from '../../../src/theme/system.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Persona Studio</title>' +

@@ -2,8 +2,7 @@
 // bucket's layout (ImageTemplate/{id}.jpg, ImageTemplateMen/{id}.jpg, VideoTemplate/{id}.mp4,
 // VideoTemplateMen/{id}.mp4) under /media/templates/, each with a small JPEG thumbnail. The server
 // makes the files (server/src/templates/); the page and the service worker import this manifest
-// (the offline issue precaches the thumbnails). Data only: no imports but the media base.
-import { mediaBase } from './media.ts';
+// and each builds its own URLs from the paths (src/content/media.ts, sw/mediaUrls.ts). Data only.
 
 export type TemplateGender = 'female' | 'male';
 export type TemplateKind = 'image' | 'video';
@@ -47,9 +46,4 @@ export const TEMPLATE_MANIFEST: readonly TemplateEntry[] = (['image', 'video'] a
 export function findTemplate(kind: TemplateKind, gender: TemplateGender, id: number): TemplateEntry | undefined {
   if (!Number.isInteger(id) || id < 1 || id > TEMPLATE_COUNTS[kind][gender]) return undefined;
   return TEMPLATE_MANIFEST.find((t) => t.kind === kind && t.gender === gender && t.id === id);
-}
-
-/** Public URL of a template file or thumbnail: templateUrl('ImageTemplate/3.jpg') -> '/media/templates/ImageTemplate/3.jpg'. */
-export function templateUrl(path: string): string {
-  return `${mediaBase()}/templates/${path}`;
 }
