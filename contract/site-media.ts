@@ -4,7 +4,6 @@
 // keep the two in step. The service worker warms the images it lists. Data only.
 // Bump SITE_MEDIA_MANIFEST_VERSION whenever a path, size or label changes so the generator redoes them.
 import { BLOG_AUTHORS } from './blog-authors.ts';
-import { pad2 } from './file-numbers.ts';
 
 export type SiteMediaGroup =
   | 'home'
@@ -46,6 +45,11 @@ export interface SiteMediaVideo extends SiteMediaBase {
 export type SiteMediaEntry = SiteMediaImage | SiteMediaVideo;
 
 export const SITE_MEDIA_MANIFEST_VERSION = 1;
+
+/** Zero-padded file number: pad2(7) -> '07'. */
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
 
 /** Stable 32-bit FNV-1a hash, so seeds never change unless the path does. */
 function seedOf(path: string): number {

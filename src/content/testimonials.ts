@@ -1,6 +1,5 @@
 // The eight testimonial cards on the home page (spec 000 §2 Home, §9: 8 testimonials, 4 or 5 stars).
 import type { Testimonial } from './types.ts';
-import { pad2 } from '../../contract/file-numbers.ts';
 import { siteMedia } from './media.ts';
 
 export const TESTIMONIALS_SECTION = {
@@ -11,8 +10,6 @@ export const TESTIMONIALS_SECTION = {
 /** Slider timing: the three visible cards advance every 3 seconds (spec 000 §9). */
 export const TESTIMONIAL_ADVANCE_MS = 3000;
 
-const avatar = (n: number): string => siteMedia(`testimonials/${pad2(n)}.webp`);
-
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     title: 'My character finally looks the same in every post',
@@ -21,7 +18,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Meera Kapoor',
     role: 'Fashion creator, Mumbai',
     stars: 5,
-    image: avatar(1),
+    image: siteMedia('testimonials/01.webp'),
   },
   {
     title: 'A lookbook in an afternoon',
@@ -30,7 +27,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Daniel Okafor',
     role: 'Founder, streetwear label, Lagos',
     stars: 5,
-    image: avatar(2),
+    image: siteMedia('testimonials/02.webp'),
   },
   {
     title: 'Our team runs six characters from one account',
@@ -39,7 +36,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Sofia Martínez',
     role: 'Social media lead, creative agency, Madrid',
     stars: 4,
-    image: avatar(3),
+    image: siteMedia('testimonials/03.webp'),
   },
   {
     title: 'Original music for every reel',
@@ -48,7 +45,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Rohan Verma',
     role: 'Independent musician, Pune',
     stars: 5,
-    image: avatar(4),
+    image: siteMedia('testimonials/04.webp'),
   },
   {
     title: 'Image to video changed our engagement',
@@ -57,7 +54,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Hannah Lee',
     role: 'Creative director, Seoul',
     stars: 5,
-    image: avatar(5),
+    image: siteMedia('testimonials/05.webp'),
   },
   {
     title: 'A brand face without the model fees',
@@ -66,7 +63,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Arvind Nair',
     role: 'Marketing manager, skincare brand, Bengaluru',
     stars: 4,
-    image: avatar(6),
+    image: siteMedia('testimonials/06.webp'),
   },
   {
     title: 'From idea to first post in one evening',
@@ -75,7 +72,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Chloé Dubois',
     role: 'Virtual influencer creator, Lyon',
     stars: 5,
-    image: avatar(7),
+    image: siteMedia('testimonials/07.webp'),
   },
   {
     title: 'Face swap from a reel link is a superpower',
@@ -84,6 +81,6 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Marcus Bennett',
     role: 'Owner, content studio, Austin',
     stars: 4,
-    image: avatar(8),
+    image: siteMedia('testimonials/08.webp'),
   },
 ];
