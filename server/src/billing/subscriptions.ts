@@ -52,17 +52,17 @@ export function subscriptions(deps: BillingDeps) {
       const price = priceOf(plan, input.market);
       const id = randomUUID();
       await rows.add({
-          id,
-          user_id: input.user.id,
-          plan_id: plan.id,
-          provider: provider.name,
-          provider_subscription_id: `pending:${id}`,
-          status: 'pending',
-          trial_days: trialDays,
-          amount_minor: price.minor,
-          currency: price.currency,
-          created_at: iso(),
-          updated_at: iso(),
+        id,
+        user_id: input.user.id,
+        plan_id: plan.id,
+        provider: provider.name,
+        provider_subscription_id: `pending:${id}`,
+        status: 'pending',
+        trial_days: trialDays,
+        amount_minor: price.minor,
+        currency: price.currency,
+        created_at: iso(),
+        updated_at: iso(),
       });
       try {
         const result = await provider.createSubscription({
@@ -116,12 +116,12 @@ export function subscriptions(deps: BillingDeps) {
         const extends_ = event.periodEnd && (!sub.current_period_end || event.periodEnd > sub.current_period_end);
         const approved = !sub.approved_at && APPROVED.includes(status);
         await subscriptionsRepository(trx).update(sub.id, {
-            status,
-            ...(extends_ || (newer && event.periodEnd !== undefined) ? { current_period_start: event.periodStart ?? sub.current_period_start, current_period_end: event.periodEnd ?? sub.current_period_end } : {}),
-            ...(status === 'canceled' && current !== 'canceled' ? { cancel_at: event.periodEnd ?? sub.current_period_end ?? event.occurredAt } : {}),
-            ...(approved ? { approved_at: event.occurredAt } : {}),
-            last_event_at: newer ? event.occurredAt : sub.last_event_at,
-            updated_at: iso(),
+          status,
+          ...(extends_ || (newer && event.periodEnd !== undefined) ? { current_period_start: event.periodStart ?? sub.current_period_start, current_period_end: event.periodEnd ?? sub.current_period_end } : {}),
+          ...(status === 'canceled' && current !== 'canceled' ? { cancel_at: event.periodEnd ?? sub.current_period_end ?? event.occurredAt } : {}),
+          ...(approved ? { approved_at: event.occurredAt } : {}),
+          last_event_at: newer ? event.occurredAt : sub.last_event_at,
+          updated_at: iso(),
         });
         if (approved) approvedNow = sub.id;
         // The free trial starts when a trial checkout is approved: once per user, ever.
