@@ -13,7 +13,7 @@ import type { EngineRegistry } from '../../server/src/engines/index.ts';
 import type { EngineContext, FaceResult } from '../../server/src/engines/types.ts';
 import { bullmqQueue, QUEUE_NAME } from '../../server/src/jobs/bullmq-queue.ts';
 import type { JobQueue } from '../../server/src/jobs/queue.ts';
-import { jobsRepository, type JobsRepository } from '../../server/src/jobs/repository.ts';
+import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
 import { userFiles } from '../../server/src/storage/user-files.ts';

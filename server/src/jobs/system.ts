@@ -10,7 +10,7 @@ import type { MediaStorage } from '../storage/types.ts';
 import { userFiles, type UserFiles } from '../storage/user-files.ts';
 import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
-import { jobsRepository, type JobRow, type JobsRepository } from './repository.ts';
+import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
 import { templateFiles } from './templates.ts';
 

@@ -12,7 +12,7 @@ import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
 import { createEngines } from '../../engines/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
-import type { JobRow } from '../../jobs/repository.ts';
+import type { JobRow } from '../../db/repositories/jobs.ts';
 
 /**
  * Generation calls and link copies per client address per minute, all together: room for a page
