@@ -143,18 +143,3 @@ export type Capability = keyof typeof CAPABILITIES;
 export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
 
 export const isCapability = (name: string): name is Capability => Object.hasOwn(CAPABILITIES, name);
-
-/** The descriptor's call at `path` (a route's own path), or an error naming it. */
-export function callOf(capability: Capability, path: string): CapabilityCall {
-  const found = CAPABILITIES[capability].calls.find((c) => c.path === path);
-  if (!found) throw new Error(`${capability} has no call ${path} in contract/capabilities.ts`);
-  return found;
-}
-
-/** The capabilities that count against each allowance. */
-export function capabilitiesOf(allowance: UsageCategory): Capability[] {
-  return CAPABILITY_NAMES.filter((c) => CAPABILITIES[c].allowance === allowance);
-}
-
-/** Capabilities whose jobs are long (the worker notifies when one ends with no page in view). */
-export type LongCapability = { [C in Capability]: (typeof CAPABILITIES)[C]['long'] extends true ? C : never }[Capability];

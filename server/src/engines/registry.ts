@@ -5,7 +5,7 @@
 import { CAPABILITY_NAMES, type Capability } from '../../../contract/capabilities.ts';
 import { ConfigError, type GenerationConfig } from '../config.ts';
 import { comfyuiEngine } from './comfyui/index.ts';
-import { readWorkflows, SHIPPED_WORKFLOWS, workflowFile, workflowsOf } from './comfyui/workflows.ts';
+import { readWorkflows, SHIPPED_WORKFLOWS, WORKFLOW_NAMES, workflowFile, workflowsOf } from './comfyui/workflows.ts';
 import { localEngine } from './local/index.ts';
 import { readModelSpecs, replicateEngine } from './replicate/index.ts';
 import type { Engine, Handler } from './types.ts';
@@ -45,12 +45,14 @@ export function createEngineRegistry(config: GenerationConfig, options: Registry
       if (!config.comfyui) return null;
       const { workflowsDir } = config.comfyui;
       const shipped = options.shippedWorkflows ?? SHIPPED_WORKFLOWS;
-      const names = sentTo('comfyui').flatMap((c) => {
-        const missing = workflowsOf(c).filter((name) => !workflowFile(name, workflowsDir, shipped));
-        for (const name of missing) problems.push(`${c}: GENERATION_ENGINES sends it to comfyui, but neither COMFYUI_WORKFLOWS_DIR (${workflowsDir ?? 'unset'}) nor ${shipped} has ${name}.json`);
-        return missing.length ? [] : workflowsOf(c);
-      });
-      return comfyuiEngine({ baseUrl: config.comfyui.url, jobTimeoutMs: config.comfyui.timeoutMs, allowHosts: config.fetchAllowHosts, workflows: readWorkflows(workflowsDir, names, shipped) });
+      for (const c of sentTo('comfyui')) {
+        for (const name of workflowsOf(c).filter((n) => !workflowFile(n, workflowsDir, shipped))) {
+          problems.push(`${c}: GENERATION_ENGINES sends it to comfyui, but neither COMFYUI_WORKFLOWS_DIR (${workflowsDir ?? 'unset'}) nor ${shipped} has ${name}.json`);
+        }
+      }
+      // Every workflow there is gets read and checked, used or not (a broken file stops the start).
+      const present = WORKFLOW_NAMES.filter((n) => workflowFile(n, workflowsDir, shipped));
+      return comfyuiEngine({ baseUrl: config.comfyui.url, jobTimeoutMs: config.comfyui.timeoutMs, allowHosts: config.fetchAllowHosts, workflows: readWorkflows(workflowsDir, present, shipped) });
     },
   };
 

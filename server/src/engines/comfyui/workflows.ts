@@ -1,8 +1,7 @@
 // The ComfyUI workflow of each capability: an API-format graph ({nodeId: {class_type, inputs}}, as
 // ComfyUI's "Export (API)" saves it) kept in workflows/, or the file of the same name in
-// COMFYUI_WORKFLOWS_DIR. Read and checked once, when the engines are made (engines/registry.ts:
-// only the workflows of the capabilities sent to comfyui), so a missing or broken file stops the
-// server instead of failing jobs.
+// COMFYUI_WORKFLOWS_DIR. Read and checked once, when the engines are made (engines/registry.ts),
+// so a broken file, or none for a capability sent to comfyui, stops the server instead of failing jobs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +23,7 @@ export interface GraphNode {
   _meta?: { title?: string };
 }
 export type Graph = Record<string, GraphNode>;
-/** The workflows read (those of the capabilities comfyui serves). */
+/** The workflows read (engines/registry.ts has checked that every capability sent to comfyui has its own). */
 export type Workflows = Readonly<Partial<Record<WorkflowName, Graph>>>;
 
 export const SHIPPED_WORKFLOWS = fileURLToPath(new URL('./workflows', import.meta.url));
