@@ -1,4 +1,5 @@
 import type { EntitlementSource, Usage, UsageCategory } from '../../../contract/billing.ts';
+import { CAPABILITIES, isCapability } from '../../../contract/capabilities.ts';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
 import { grantsRepository } from '../db/repositories/grants.ts';
@@ -8,22 +9,14 @@ import type { Plan } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 
 // "May user U start a job of kind K now?" and "what is left this period?" (ARCHITECTURE §8):
-// faces count face jobs; images count image and cloth-swap jobs; videos count video,
-// image-to-video and music jobs. Usage is counted from the jobs (db/repositories/usage.ts), within
-// the entitlement's period.
+// each job counts against its capability's allowance (contract/capabilities.ts): faces count face
+// jobs; images count image and cloth-swap jobs; videos count video, image-to-video and music jobs.
+// Usage is counted from the jobs (db/repositories/usage.ts), within the entitlement's period.
 
-/** Job kinds (the engine capabilities, jobs.kind) per allowance. */
-const KINDS_OF: Readonly<Record<UsageCategory, readonly string[]>> = {
-  faces: ['face'],
-  images: ['image', 'swapImage', 'clothSwap'],
-  videos: ['swapVideo', 'imageToVideo', 'music'],
-};
-
+/** The allowance a job of `kind` (a capability, jobs.kind) counts against: its descriptor's. */
 export function usageCategoryOf(kind: string): UsageCategory {
-  for (const category of Object.keys(KINDS_OF) as UsageCategory[]) {
-    if (KINDS_OF[category].includes(kind)) return category;
-  }
-  throw new Error(`No allowance counts job kind '${kind}'`);
+  if (!isCapability(kind)) throw new Error(`No allowance counts job kind '${kind}'`);
+  return CAPABILITIES[kind].allowance;
 }
 
 export interface Entitlement {
@@ -81,8 +74,7 @@ export function entitlements(db: Db) {
     const rows = await usageRepository(db).jobsPerKind(userId, entitlement.periodStart, entitlement.periodEnd, inFlight);
     const used: Record<UsageCategory, number> = { faces: 0, images: 0, videos: 0 };
     for (const row of rows) {
-      const category = (Object.keys(KINDS_OF) as UsageCategory[]).find((c) => KINDS_OF[c].includes(row.kind));
-      if (category) used[category] += row.count;
+      if (isCapability(row.kind)) used[CAPABILITIES[row.kind].allowance] += row.count;
     }
     const { plan } = entitlement;
     return {
