@@ -14,7 +14,7 @@ import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import type { UserFiles } from '../storage/user-files.ts';
 import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
-import type { JobRow, JobsRepository } from './repository.ts';
+import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
 
 /** A job is tried this many times at most (transient engine failures, lost processes). */
