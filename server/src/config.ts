@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIsoCountry } from './site/countries.ts';
+import { CAPABILITY_NAMES, type Capability } from '../../contract/capabilities.ts';
 
 /** Every setting the server reads, for README and for `--help`-style listings. */
 export const configTable = [
@@ -140,7 +141,8 @@ export interface RedisConfig {
 /** Which entry point reads the settings: an API process or `npm run worker`. */
 export type ProcessRole = 'api' | 'worker';
 
-export const CAPABILITIES = ['face', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
+/** GENERATION_ENGINES' keys: the capabilities of contract/capabilities.ts. */
+export const CAPABILITIES: readonly Capability[] = CAPABILITY_NAMES;
 export const ENGINE_NAMES = ['local', 'replicate', 'comfyui'] as const;
 
 export interface GenerationConfig {
@@ -154,7 +156,7 @@ export interface GenerationConfig {
   /** This process runs jobs: RUN_JOBS and a WORKER_CONCURRENCY above 0 (false: it only queues them for `npm run worker`). */
   readonly runJobs: boolean;
   /** Engine name per capability. */
-  readonly engines: Readonly<Record<(typeof CAPABILITIES)[number], (typeof ENGINE_NAMES)[number]>>;
+  readonly engines: Readonly<Record<Capability, (typeof ENGINE_NAMES)[number]>>;
   readonly uploadMaxBytes: number;
   readonly audioMaxBytes: number;
   /** host or host:port (lower case) that server-side fetches may reach although private (tests). */

@@ -3,17 +3,17 @@
 // the user visits another screen; its result is stored under the slot's session key and the
 // gallery refreshed (§4). Screens read running state, progress, result and error by slot.
 // A call made offline, or lost on the network, waits in the outbox (outbox.ts) as the slot's
-// queued request, and is sent when the network returns: on `online`, at start, or when the
-// service worker's Background Sync asks.
+// queued request; outboxSync.ts sends it when the network returns. This module only holds
+// state and its actions: importing it starts nothing (the signed-in layout starts the sync).
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { getSession, SessionKey, type SessionKeyName } from '../lib/session';
-import { StudioSessionKey } from '../lib/studioSessionKeys';
 import { useGalleryStore } from './galleryStore';
 import { noticeFor, type NoticeScreen } from './notices';
-import { followJob, GenerationError, isNetworkFailure, newIdempotencyKey, pendingJob, resultUrl, setPendingJob, submitGeneration, type GenerationCall } from './jobs';
-import { FLUSH_OUTBOX, OUTBOX_SYNC_TAG } from '../../contract/sw-messages';
-import { askForSync, callOf, exclusively, queuedRequests, queueRequest, removeQueued } from './outbox';
+import { followJob, GenerationError, isNetworkFailure, newIdempotencyKey, pendingJob, resultUrl, submitGeneration, type GenerationCall } from './jobs';
+import { askForSync, queuedRequests, queueRequest, removeQueued } from './outbox';
+import { announce } from './outboxChannel';
+import { askToNotifyOnce } from './notifyPermission';
 import { useGenerationProgress, type ProgressKind } from './progress';
 import { loadResult, saveResult, type StoredResult } from './results';
 
@@ -53,7 +53,7 @@ const set = useStudioStore.setState;
 const get = useStudioStore.getState;
 
 /** Another user signed in in this tab: nothing of the last one's carries over. */
-function ownedByCurrentUser(): string | null {
+export function ownedByCurrentUser(): string | null {
   const userId = getSession(SessionKey.userId);
   if (get().userId !== userId) {
     set({ userId, running: {}, results: {}, errors: {}, queued: {} });
@@ -63,17 +63,17 @@ function ownedByCurrentUser(): string | null {
 }
 
 /** Spec §8: failures are logged; the screen shows its notice. */
-function fail(slot: Slot, err: unknown): void {
+export function fail(slot: Slot, err: unknown): void {
   const error = err instanceof GenerationError ? err : new GenerationError(err instanceof Error ? err.message : String(err), 0);
   console.error(`Generation failed (${slot})`, error);
   patch('running', slot, undefined);
   patch('errors', slot, error);
 }
 
-const patch = <K extends 'running' | 'results' | 'errors' | 'queued'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
+export const patch = <K extends 'running' | 'results' | 'errors' | 'queued'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
   set((s) => ({ [key]: { ...s[key], [slot]: value } }) as Partial<StudioState>);
 
-async function follow(slot: Slot, jobId: string, since: number, userId: string): Promise<void> {
+export async function follow(slot: Slot, jobId: string, since: number, userId: string): Promise<void> {
   patch('running', slot, { since, progress: 0 });
   try {
     const job = await followJob(slot, jobId, {
@@ -87,7 +87,7 @@ async function follow(slot: Slot, jobId: string, since: number, userId: string):
   }
 }
 
-function finish(slot: Slot, userId: string, fields: Record<string, unknown>, jobId: string): void {
+export function finish(slot: Slot, userId: string, fields: Record<string, unknown>, jobId: string): void {
   if (getSession(SessionKey.userId) !== userId) return;
   patch('running', slot, undefined);
   const url = resultUrl(fields);
@@ -106,7 +106,7 @@ function finish(slot: Slot, userId: string, fields: Record<string, unknown>, job
 export async function startGeneration(slot: Slot, prepare: () => Promise<GenerationCall>): Promise<void> {
   const userId = ownedByCurrentUser();
   if (!userId || get().running[slot] || get().queued[slot]) return;
-  if (LONG_SLOTS.has(slot)) askToNotify();
+  askToNotifyOnce(slot);
   patch('errors', slot, undefined);
   patch('running', slot, { since: Date.now(), progress: 0 });
   const key = newIdempotencyKey();
@@ -125,25 +125,6 @@ export async function startGeneration(slot: Slot, prepare: () => Promise<Generat
   }
 }
 
-/** Slots whose jobs run for minutes (videos, image to video, music): their end is worth a notification. */
-const LONG_SLOTS: ReadonlySet<Slot> = new Set<Slot>([
-  StudioSessionKey.videoLink,
-  StudioSessionKey.videoLinkMen,
-  StudioSessionKey.videoTemplate,
-  StudioSessionKey.videoTemplateMen,
-  StudioSessionKey.imageToVideoOutput,
-  StudioSessionKey.audio,
-]);
-
-/**
- * Asks, once, whether the app may say when a long job is ready (the worker shows 'Your video is
- * ready' when no page is in view). Only here, as the user starts such a job: never on load.
- */
-function askToNotify(): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
-  void Notification.requestPermission().catch(() => undefined);
-}
-
 async function queue(slot: Slot, userId: string, key: string, call: GenerationCall): Promise<void> {
   patch('running', slot, undefined);
   try {
@@ -156,7 +137,7 @@ async function queue(slot: Slot, userId: string, key: string, call: GenerationCa
   }
 }
 
-async function loadQueued(userId: string): Promise<void> {
+export async function loadQueued(userId: string): Promise<void> {
   const requests = await queuedRequests(userId);
   if (get().userId !== userId) return;
   const queued: StudioState['queued'] = {};
@@ -171,59 +152,6 @@ export async function cancelQueued(slot: Slot): Promise<void> {
   await removeQueued(queued.key);
   patch('queued', slot, undefined);
   announce({ type: 'changed' });
-}
-
-/**
- * Sends the user's queued requests, oldest first, one tab at a time. A request the server
- * answers leaves the outbox and its job is followed (here and, told by BroadcastChannel, in the
- * user's other tabs); one it refuses becomes the slot's error; no answer at all stops the round.
- */
-export async function sendQueued(): Promise<void> {
-  const userId = ownedByCurrentUser();
-  if (!userId || navigator.onLine === false) return;
-  await exclusively(async () => {
-    for (const request of await queuedRequests(userId)) {
-      const slot = request.slot as Slot;
-      try {
-        const job = await submitGeneration(slot, callOf(request), request.key);
-        await removeQueued(request.key);
-        patch('queued', slot, undefined);
-        announce({ type: 'sent', userId, slot, jobId: job.jobId, startedAt: job.startedAt });
-        if (job.done) finish(slot, userId, job.done, job.jobId);
-        else void follow(slot, job.jobId, job.startedAt, userId);
-      } catch (err) {
-        if (isNetworkFailure(err)) return;
-        await removeQueued(request.key);
-        patch('queued', slot, undefined);
-        if (getSession(SessionKey.userId) === userId) fail(slot, err);
-      }
-    }
-  });
-  announce({ type: 'changed' });
-}
-
-type OutboxNews = { type: 'changed' } | { type: 'sent'; userId: string; slot: Slot; jobId: string; startedAt: number };
-
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_SYNC_TAG);
-const announce = (news: OutboxNews) => channel?.postMessage(news);
-
-if (typeof window !== 'undefined') {
-  channel?.addEventListener('message', (event: MessageEvent<OutboxNews>) => {
-    const userId = ownedByCurrentUser();
-    if (!userId) return;
-    void loadQueued(userId);
-    const news = event.data;
-    // Another tab sent this tab's queued request: follow its job here too.
-    if (news.type === 'sent' && news.userId === userId) {
-      setPendingJob(news.slot, { jobId: news.jobId, startedAt: news.startedAt });
-      if (!get().running[news.slot]) void follow(news.slot, news.jobId, news.startedAt, userId);
-    }
-  });
-  window.addEventListener('online', () => void sendQueued());
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if ((event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX) void sendQueued();
-  });
-  void sendQueued();
 }
 
 /** Follows the slot's job again if one was running when the page was last open (reload, reopened app). */

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { comfyuiEngine } from '../../server/src/engines/comfyui/index.ts';
 import { readWorkflows } from '../../server/src/engines/comfyui/workflows.ts';
-import { createEngines } from '../../server/src/engines/index.ts';
+import { createEngineRegistry } from '../../server/src/engines/registry.ts';
 import type { Engine } from '../../server/src/engines/types.ts';
 import { engineOptions, makeMedia, type Media } from './support/comfyui-media.ts';
 import { useTestDatabase } from './support/db.ts';
@@ -119,7 +119,7 @@ describe('comfyui workflows and settings', () => {
     writeFileSync(join(dir, 'swapImage.json'), JSON.stringify(mine));
     const flows = readWorkflows(dir);
     expect(flows.swapImage).toEqual(mine);
-    expect(flows.image['8']!.class_type).toBe('ApplyInstantID');
+    expect(flows.image!['8']!.class_type).toBe('ApplyInstantID');
     writeFileSync(join(dir, 'music.json'), JSON.stringify({ prompt: { '1': {} } }));
     expect(() => readWorkflows(dir)).toThrow(/music\.json: node prompt needs a class_type/);
     writeFileSync(join(dir, 'music.json'), '{ not json');
@@ -134,8 +134,8 @@ describe('comfyui workflows and settings', () => {
     expect(() => loadConfig({ ...env, COMFYUI_URL: fake.url, COMFYUI_TIMEOUT_SECONDS: '5' })).toThrow(/COMFYUI_TIMEOUT_SECONDS/);
     const config = loadConfig({ ...env, COMFYUI_URL: `${fake.url}/`, COMFYUI_TIMEOUT_SECONDS: '120' });
     expect(config.generation.comfyui).toEqual({ url: fake.url, workflowsDir: null, timeoutMs: 120_000 });
-    const engines = createEngines(config.generation);
-    expect([engines.for('swapVideo').name, engines.for('face').name]).toEqual(['comfyui', 'local']);
+    const engines = createEngineRegistry(config.generation);
+    expect([engines.for('swapVideo').engine, engines.for('face').engine]).toEqual(['comfyui', 'local']);
     expect(loadConfig({ DATA_DIR: root }).generation.comfyui).toBeNull();
   });
 });

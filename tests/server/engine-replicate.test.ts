@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { useTestDatabase } from './support/db.ts';
 import { FAKE_REPLICATE_TOKEN, PNG_SIGNATURE, startFakeReplicate, type FakeReplicate } from './support/fake-replicate.ts';
 import { studioApp } from './support/studio.ts';
-import { createEngines } from '../../server/src/engines/index.ts';
+import { createEngineRegistry } from '../../server/src/engines/registry.ts';
 import { fillInput, readModelSpecs, replicateEngine } from '../../server/src/engines/replicate/index.ts';
 import { EngineInputError, TransientEngineError, type EngineContext } from '../../server/src/engines/types.ts';
 
@@ -135,9 +135,9 @@ describe('choosing the replicate engine', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/REPLICATE_API_TOKEN/);
     const config = loadConfig({ ...env, REPLICATE_API_TOKEN: TOKEN, REPLICATE_BASE_URL: `${fake.base}/v1` });
-    const engines = createEngines(config.generation);
-    expect(engines.for('clothSwap').name).toBe('replicate');
-    expect(engines.for('face').name).toBe('local');
+    const engines = createEngineRegistry(config.generation);
+    expect(engines.for('clothSwap').engine).toBe('replicate');
+    expect(engines.for('face').engine).toBe('local');
     expect(loadConfig({ DATA_DIR: dir }).generation.replicate).toBeNull();
   });
 });

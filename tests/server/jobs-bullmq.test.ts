@@ -9,11 +9,11 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { newId } from '../../server/src/db/util.ts';
-import type { EngineRegistry } from '../../server/src/engines/index.ts';
+import type { EngineRegistry } from '../../server/src/engines/registry.ts';
 import type { EngineContext, FaceResult } from '../../server/src/engines/types.ts';
 import { bullmqQueue, QUEUE_NAME } from '../../server/src/jobs/bullmq-queue.ts';
 import type { JobQueue } from '../../server/src/jobs/queue.ts';
-import { jobsRepository, type JobsRepository } from '../../server/src/jobs/repository.ts';
+import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
 import { userFiles } from '../../server/src/storage/user-files.ts';
@@ -33,9 +33,10 @@ function gatedEngine() {
     for (const w of waiters.splice(0)) w();
   };
   const engines: EngineRegistry = {
+    close: async () => undefined,
     for: () => ({
-      name: 'gated',
-      async face(_input: unknown, ctx: EngineContext): Promise<FaceResult> {
+      engine: 'gated',
+      async handler(_input: unknown, ctx: EngineContext): Promise<FaceResult> {
         state.runs += 1;
         state.running += 1;
         try {
@@ -54,7 +55,7 @@ function gatedEngine() {
         await writeFile(path, PNG);
         return { path, mime: 'image/png', facePrompt: 'gated' };
       },
-    }),
+    }) as ReturnType<EngineRegistry['for']>,
   };
   return { state, engines, reset: () => ((open = false), (waiters = [])) };
 }

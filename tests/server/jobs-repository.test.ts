@@ -2,7 +2,7 @@
 // per claim, leases that lapse and are taken over, backoff, and cancel in each state.
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../server/src/db/util.ts';
-import { jobsRepository } from '../../server/src/jobs/repository.ts';
+import { jobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 
 const T0 = Date.parse('2026-11-25T10:00:00.000Z');

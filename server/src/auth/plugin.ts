@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { globalPlugin } from '../plugins/global-plugin.ts';
+import { tokensRepository } from '../db/repositories/tokens.ts';
 import { HttpError } from '../http-error.ts';
-import { verifyAccessToken, type AccessClaims } from './access-token.ts';
+import { verifyAccessToken } from './access-token.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
 import { warmUpPasswords } from './passwords.ts';
 
@@ -45,23 +45,6 @@ export function assertSameUser(request: FastifyRequest, userId: unknown): void {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 
-/**
- * The token's user, if the token is still good: the account exists, its credentials have not
- * changed since (password reset), and its session is live (not logged out, not revoked by refresh
- * reuse or a reset). One statement on the users primary key and the partial index of live
- * refresh tokens by family. Written as plain SQL: this runs on every authenticated request, and
- * compiling the same statement through the query builder each time cost about 20 µs more.
- */
-function findLiveSession(app: FastifyInstance, claims: AccessClaims): Promise<AuthUser | undefined> {
-  return sql<AuthUser>`
-    select u.id, u.email from users u
-    where u.id = ${claims.userId} and u.credentials_version = ${claims.credentialsVersion}
-      and exists (select 1 from refresh_tokens r
-                  where r.family_id = ${claims.sessionId} and r.revoked_at is null and r.user_id = u.id)`
-    .execute(app.db)
-    .then((result) => result.rows[0]);
-}
-
 /** Clock, bearer authentication and Google verification for every area. Register once, globally. */
 export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, options) => {
   const now = options.now ?? Date.now;
@@ -71,10 +54,11 @@ export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, optio
   const { googleClientId, googleJwksUrl } = app.config;
   app.decorate('verifyGoogleCredential', googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl, now }) : null);
 
+  const sessions = tokensRepository(app.db);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match ? await verifyAccessToken(app.config.jwtSecret, match[1], now()) : null;
-    const user = claims && (await findLiveSession(app, claims));
+    const user = claims && (await sessions.liveSessionUser(claims.userId, claims.credentialsVersion, claims.sessionId));
     if (!user) throw Object.assign(new HttpError(401, 'Authentication required.'), { headers: { 'www-authenticate': 'Bearer' } });
     request.user = { id: user.id, email: user.email };
     const body = request.body as { user_id?: unknown } | null | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { tokensRepository } from '../db/repositories/tokens.ts';
+import { usersRepository } from '../db/repositories/users.ts';
 import type { User } from '../db/schema.ts';
 import { fromFlag, newId } from '../db/util.ts';
 import { HttpError } from '../http-error.ts';
@@ -78,7 +79,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
     throw invalidRefresh();
   }
   if (row.expires_at <= iso(now)) throw invalidRefresh();
-  const user = await app.db.selectFrom('users').select(['id', 'email', 'credentials_version']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await usersRepository(app.db).findById(row.user_id);
   if (!user) throw invalidRefresh();
 
   const refresh = newOpaqueToken();

@@ -1,26 +1,22 @@
 import type { EntitlementSource, Usage, UsageCategory } from '../../../contract/billing.ts';
+import { CAPABILITIES, isCapability } from '../../../contract/capabilities.ts';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
+import { grantsRepository } from '../db/repositories/grants.ts';
+import { subscriptionsRepository } from '../db/repositories/subscriptions.ts';
+import { usageRepository } from '../db/repositories/usage.ts';
 import type { Plan } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 
 // "May user U start a job of kind K now?" and "what is left this period?" (ARCHITECTURE §8):
-// faces count face jobs; images count image and cloth-swap jobs; videos count video,
-// image-to-video and music jobs. Usage is counted from the jobs table itself (one row per job,
-// so a job counts once however often it is looked at), within the entitlement's period.
+// each job counts against its capability's allowance (contract/capabilities.ts): faces count face
+// jobs; images count image and cloth-swap jobs; videos count video, image-to-video and music jobs.
+// Usage is counted from the jobs (db/repositories/usage.ts), within the entitlement's period.
 
-/** Job kinds (the engine capabilities, jobs.kind) per allowance. */
-const KINDS_OF: Readonly<Record<UsageCategory, readonly string[]>> = {
-  faces: ['face'],
-  images: ['image', 'swapImage', 'clothSwap'],
-  videos: ['swapVideo', 'imageToVideo', 'music'],
-};
-
+/** The allowance a job of `kind` (a capability, jobs.kind) counts against: its descriptor's. */
 export function usageCategoryOf(kind: string): UsageCategory {
-  for (const category of Object.keys(KINDS_OF) as UsageCategory[]) {
-    if (KINDS_OF[category].includes(kind)) return category;
-  }
-  throw new Error(`No allowance counts job kind '${kind}'`);
+  if (!isCapability(kind)) throw new Error(`No allowance counts job kind '${kind}'`);
+  return CAPABILITIES[kind].allowance;
 }
 
 export interface Entitlement {
@@ -33,8 +29,6 @@ export interface Entitlement {
   periodEnd: string;
 }
 
-/** Statuses whose paid period still counts (a canceled subscription runs to its period's end). */
-const PAID_STATUSES = ['active', 'past_due', 'canceled'];
 const SOURCE_RANK: Record<EntitlementSource, number> = { subscription: 3, grant: 2, trial: 1 };
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required.';
@@ -46,30 +40,9 @@ const NOUN: Record<UsageCategory, [string, string]> = {
 };
 
 export function entitlements(db: Db) {
-  const planColumns = ['plans.id', 'plans.name', 'plans.face_limit', 'plans.image_limit', 'plans.video_limit', 'plans.provider_plan_id', 'plans.other_plan_id', 'plans.sort_order'] as const;
-
   /** The entitlement in force at `now`: the highest plan among paid periods, grants and the trial. */
   async function current(userId: string, now: string): Promise<Entitlement | null> {
-    const [subscriptions, grants] = await Promise.all([
-      db
-        .selectFrom('subscriptions')
-        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-        .select([...planColumns, 'subscriptions.id as subscription_id', 'subscriptions.provider', 'subscriptions.current_period_start', 'subscriptions.current_period_end'])
-        .where('subscriptions.user_id', '=', userId)
-        .where('subscriptions.status', 'in', PAID_STATUSES)
-        .where('subscriptions.current_period_start', '<=', now)
-        .where('subscriptions.current_period_end', '>', now)
-        .execute(),
-      db
-        .selectFrom('grants')
-        .innerJoin('plans', 'plans.id', 'grants.plan_id')
-        .select([...planColumns, 'grants.kind', 'grants.starts_at', 'grants.ends_at'])
-        .where('grants.user_id', '=', userId)
-        .where('grants.revoked_at', 'is', null)
-        .where('grants.starts_at', '<=', now)
-        .where('grants.ends_at', '>', now)
-        .execute(),
-    ]);
+    const [subscriptions, grants] = await Promise.all([subscriptionsRepository(db).paidInForce(userId, now), grantsRepository(db).inForce(userId, now)]);
     const candidates: (Entitlement & { rank: number })[] = [
       ...subscriptions.map((s) => ({
         source: 'subscription' as const,
@@ -98,22 +71,10 @@ export function entitlements(db: Db) {
 
   /** Succeeded jobs per allowance in the period, plus (with inFlight) jobs queued or running now. */
   async function usage(userId: string, entitlement: Entitlement, inFlight = false): Promise<Usage> {
-    const rows = await db
-      .selectFrom('jobs')
-      .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'succeeded'), eb('finished_at', '>=', entitlement.periodStart), eb('finished_at', '<', entitlement.periodEnd)]),
-          ...(inFlight ? [eb('status', 'in', ['queued', 'running'])] : []),
-        ]),
-      )
-      .groupBy('kind')
-      .execute();
+    const rows = await usageRepository(db).jobsPerKind(userId, entitlement.periodStart, entitlement.periodEnd, inFlight);
     const used: Record<UsageCategory, number> = { faces: 0, images: 0, videos: 0 };
     for (const row of rows) {
-      const category = (Object.keys(KINDS_OF) as UsageCategory[]).find((c) => KINDS_OF[c].includes(row.kind));
-      if (category) used[category] += Number(row.n);
+      if (isCapability(row.kind)) used[CAPABILITIES[row.kind].allowance] += row.count;
     }
     const { plan } = entitlement;
     return {

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
+import { grantsRepository } from '../db/repositories/grants.ts';
+import { paymentEventsRepository } from '../db/repositories/payment-events.ts';
+import { subscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import type { Database } from '../db/schema.ts';
 
 // Entitlements that are not a paid period: the free trial and operator grants. Each one is also
@@ -17,32 +20,22 @@ export function grants(db: Db, now: () => number) {
   const iso = (ms = now()) => new Date(ms).toISOString();
 
   async function record(trx: Executor, provider: 'trial' | 'admin', type: string, userId: string, payload: object, subscriptionId: string | null = null) {
-    await trx
-      .insertInto('payment_events')
-      .values({ id: randomUUID(), provider, event_id: randomUUID(), type, payload: JSON.stringify(payload), user_id: userId, subscription_id: subscriptionId, created_at: iso() })
-      .execute();
+    await paymentEventsRepository(trx).add({ id: randomUUID(), provider, event_id: randomUUID(), type, payload: JSON.stringify(payload), user_id: userId, subscription_id: subscriptionId, created_at: iso() });
   }
 
   return {
     /** Whether the user has had the free trial, or approved a checkout that carried one. */
     async hasHadTrial(userId: string): Promise<boolean> {
-      const [trial, approvedTrialCheckout] = await Promise.all([
-        db.selectFrom('grants').select('id').where('user_id', '=', userId).where('kind', '=', 'trial').executeTakeFirst(),
-        db.selectFrom('subscriptions').select('id').where('user_id', '=', userId).where('trial_days', '>', 0).where('approved_at', 'is not', null).executeTakeFirst(),
-      ]);
-      return Boolean(trial || approvedTrialCheckout);
+      const [trial, approvedTrialCheckout] = await Promise.all([grantsRepository(db).hadTrial(userId), subscriptionsRepository(db).hadApprovedTrialCheckout(userId)]);
+      return trial || approvedTrialCheckout;
     },
 
     /** Starts the user's free trial (in the caller's transaction); a second one is never given. */
     async startTrial(trx: Executor, input: { userId: string; planId: string; subscriptionId: string; days: number; at: string }): Promise<boolean> {
-      const had = await trx.selectFrom('grants').select('id').where('user_id', '=', input.userId).where('kind', '=', 'trial').executeTakeFirst();
-      if (had) return false;
+      if (await grantsRepository(trx).hadTrial(input.userId)) return false;
       const startsAt = input.at;
       const endsAt = iso(Date.parse(startsAt) + input.days * DAY_MS);
-      await trx
-        .insertInto('grants')
-        .values({ id: randomUUID(), user_id: input.userId, kind: 'trial', plan_id: input.planId, subscription_id: input.subscriptionId, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: iso() })
-        .execute();
+      await grantsRepository(trx).add({ id: randomUUID(), user_id: input.userId, kind: 'trial', plan_id: input.planId, subscription_id: input.subscriptionId, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: iso() });
       await record(trx, 'trial', 'trial.started', input.userId, { plan: input.planId, starts_at: startsAt, ends_at: endsAt }, input.subscriptionId);
       return true;
     },
@@ -52,10 +45,7 @@ export function grants(db: Db, now: () => number) {
       const startsAt = iso();
       const endsAt = iso(now() + days * DAY_MS);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('grants')
-          .values({ id: randomUUID(), user_id: userId, kind: 'grant', plan_id: planId, subscription_id: null, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: startsAt })
-          .execute();
+        await grantsRepository(trx).add({ id: randomUUID(), user_id: userId, kind: 'grant', plan_id: planId, subscription_id: null, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: startsAt });
         await record(trx, 'admin', 'grant.created', userId, { plan: planId, days, starts_at: startsAt, ends_at: endsAt });
       });
       return { endsAt };
@@ -64,14 +54,7 @@ export function grants(db: Db, now: () => number) {
     /** Ends the user's grants and trial now; a paid subscription is the provider's to end. A revoked trial is not given again. */
     async revoke(userId: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('grants')
-          .set({ revoked_at: iso() })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .where('ends_at', '>', iso())
-          .executeTakeFirst();
-        const count = Number(result.numUpdatedRows);
+        const count = await grantsRepository(trx).revokeRunning(userId, iso());
         await record(trx, 'admin', 'grant.revoked', userId, { revoked: count });
         return count;
       });

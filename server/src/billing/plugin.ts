@@ -1,5 +1,6 @@
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { usersRepository } from '../db/repositories/users.ts';
+import { subscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import { createPaymentProviders, type PaymentProviders } from '../payments/index.ts';
 import { entitlements, type Entitlements } from './entitlements.ts';
 import { grants } from './grants.ts';
@@ -37,7 +38,7 @@ export const billingPlugin = globalPlugin(async (app) => {
     now,
     log: app.log,
     async onApproved(subscriptionId) {
-      const row = await app.db.selectFrom('subscriptions').select(['user_id', 'provider_subscription_id']).where('id', '=', subscriptionId).executeTakeFirst();
+      const row = await subscriptionsRepository(app.db).byId(subscriptionId);
       const user = row && (await users.findById(row.user_id));
       if (!row || !user) return;
       const mail = receiptMail(await subs.details(user, row.provider_subscription_id));

@@ -4,7 +4,9 @@ import type { CreateSubscriptionResponse, SubscriptionDetails } from '../../../c
 import { BILLING_MESSAGES } from '../../../contract/billing-rules.ts';
 import '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
+import { paymentEventsRepository } from '../db/repositories/payment-events.ts';
 import { plansRepository, type PlanRecord } from '../db/repositories/plans.ts';
+import { subscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import type { User } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { fromMinor } from '../payments/money.ts';
@@ -34,14 +36,7 @@ export function subscriptions(deps: BillingDeps) {
   const iso = (ms = now()) => new Date(ms).toISOString();
   const trials = grants(db, now);
 
-  async function findForUser(userId: string, id: string) {
-    return db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('provider_subscription_id', '=', id), eb('id', '=', id)]))
-      .executeTakeFirst();
-  }
+  const rows = subscriptionsRepository(db);
 
   return {
     /**
@@ -56,22 +51,19 @@ export function subscriptions(deps: BillingDeps) {
       const trialDays = (await trials.hasHadTrial(input.user.id)) ? 0 : FREE_TRIAL_DAYS;
       const price = priceOf(plan, input.market);
       const id = randomUUID();
-      await db
-        .insertInto('subscriptions')
-        .values({
-          id,
-          user_id: input.user.id,
-          plan_id: plan.id,
-          provider: provider.name,
-          provider_subscription_id: `pending:${id}`,
-          status: 'pending',
-          trial_days: trialDays,
-          amount_minor: price.minor,
-          currency: price.currency,
-          created_at: iso(),
-          updated_at: iso(),
-        })
-        .execute();
+      await rows.add({
+        id,
+        user_id: input.user.id,
+        plan_id: plan.id,
+        provider: provider.name,
+        provider_subscription_id: `pending:${id}`,
+        status: 'pending',
+        trial_days: trialDays,
+        amount_minor: price.minor,
+        currency: price.currency,
+        created_at: iso(),
+        updated_at: iso(),
+      });
       try {
         const result = await provider.createSubscription({
           subscriptionId: id,
@@ -84,10 +76,10 @@ export function subscriptions(deps: BillingDeps) {
           cancelUrl: `${input.origin}/pricing`,
           now: now(),
         });
-        await db.updateTable('subscriptions').set({ provider_subscription_id: result.providerSubscriptionId, updated_at: iso() }).where('id', '=', id).execute();
+        await rows.update(id, { provider_subscription_id: result.providerSubscriptionId, updated_at: iso() });
         return { subscription_id: result.providerSubscriptionId, short_url: result.paymentUrl, trial_days: trialDays };
       } catch (err) {
-        await db.deleteFrom('subscriptions').where('id', '=', id).execute();
+        await rows.remove(id);
         if (err instanceof PaymentProviderError) {
           deps.log.error({ err, provider: provider.name }, 'payment provider refused a checkout');
           throw new HttpError(502, PROVIDER_FAILED.checkout);
@@ -105,17 +97,11 @@ export function subscriptions(deps: BillingDeps) {
     async applyEvent(providerName: string, event: SubscriptionEvent, payload: string): Promise<'applied' | 'duplicate' | 'unknown'> {
       let approvedNow: string | null = null;
       const outcome = await db.transaction().execute(async (trx) => {
-        const sub = await trx
-          .selectFrom('subscriptions')
-          .selectAll()
-          .where('provider', '=', providerName as 'sandbox')
-          .where('provider_subscription_id', '=', event.providerSubscriptionId)
-          .executeTakeFirst();
+        const sub = await subscriptionsRepository(trx).byProviderId(providerName, event.providerSubscriptionId);
         /** One key of the event into payment_events; false when the provider's key is already there. */
         const record = async (key: string, text: string, owner: { user_id: string; id: string } | undefined) => {
           const row = { id: randomUUID(), provider: providerName as 'sandbox', event_id: key, type: event.type, payload: text, user_id: owner?.user_id ?? null, subscription_id: owner?.id ?? null, created_at: iso() };
-          const inserted = await trx.insertInto('payment_events').values(row).onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing()).executeTakeFirst();
-          return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+          return paymentEventsRepository(trx).addOnce(row);
         };
         if (!(await record(event.eventId, payload, sub))) return 'duplicate' as const;
         // Thrown, so the id's row is undone too: an event refused under a borrowed id still counts under its own.
@@ -129,18 +115,14 @@ export function subscriptions(deps: BillingDeps) {
         const status = event.status && newer && !(FINAL.includes(current) && event.occurredAt === sub.last_event_at) ? event.status : current;
         const extends_ = event.periodEnd && (!sub.current_period_end || event.periodEnd > sub.current_period_end);
         const approved = !sub.approved_at && APPROVED.includes(status);
-        await trx
-          .updateTable('subscriptions')
-          .set({
-            status,
-            ...(extends_ || (newer && event.periodEnd !== undefined) ? { current_period_start: event.periodStart ?? sub.current_period_start, current_period_end: event.periodEnd ?? sub.current_period_end } : {}),
-            ...(status === 'canceled' && current !== 'canceled' ? { cancel_at: event.periodEnd ?? sub.current_period_end ?? event.occurredAt } : {}),
-            ...(approved ? { approved_at: event.occurredAt } : {}),
-            last_event_at: newer ? event.occurredAt : sub.last_event_at,
-            updated_at: iso(),
-          })
-          .where('id', '=', sub.id)
-          .execute();
+        await subscriptionsRepository(trx).update(sub.id, {
+          status,
+          ...(extends_ || (newer && event.periodEnd !== undefined) ? { current_period_start: event.periodStart ?? sub.current_period_start, current_period_end: event.periodEnd ?? sub.current_period_end } : {}),
+          ...(status === 'canceled' && current !== 'canceled' ? { cancel_at: event.periodEnd ?? sub.current_period_end ?? event.occurredAt } : {}),
+          ...(approved ? { approved_at: event.occurredAt } : {}),
+          last_event_at: newer ? event.occurredAt : sub.last_event_at,
+          updated_at: iso(),
+        });
         if (approved) approvedNow = sub.id;
         // The free trial starts when a trial checkout is approved: once per user, ever.
         if (approved && sub.trial_days > 0) await trials.startTrial(trx, { userId: sub.user_id, planId: sub.plan_id, subscriptionId: sub.id, days: sub.trial_days, at: event.occurredAt });
@@ -157,7 +139,7 @@ export function subscriptions(deps: BillingDeps) {
 
     /** The receipt of one of the user's subscriptions (spec §3's shape, for every provider). */
     async details(user: User, subscriptionId: string): Promise<SubscriptionDetails> {
-      const sub = await findForUser(user.id, subscriptionId);
+      const sub = await rows.ofUser(user.id, subscriptionId);
       if (!sub || sub.provider_subscription_id.startsWith('pending:')) throw new HttpError(404, 'Subscription not found.', 'subscription_id');
       const plan = await plans.findById(sub.plan_id);
       const provider = providers.byName(sub.provider);
@@ -187,25 +169,12 @@ export function subscriptions(deps: BillingDeps) {
 
     /** A checkout of the user's that is under way (created in the last 30 minutes, not yet decided). */
     async processingPlan(userId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select('plan_id')
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .where('created_at', '>', iso(now() - 30 * 60 * 1000))
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      return row?.plan_id ?? null;
+      return rows.pendingPlanSince(userId, iso(now() - 30 * 60 * 1000));
     },
 
     /** Stops every renewing subscription of the user at its provider (account deletion). */
     async cancelAll(userId: string): Promise<void> {
-      const live = await db
-        .selectFrom('subscriptions')
-        .select(['id', 'provider', 'provider_subscription_id'])
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['pending', 'trialing', 'active', 'past_due', 'halted'])
-        .execute();
+      const live = await rows.live(userId);
       for (const sub of live) {
         if (sub.provider_subscription_id.startsWith('pending:')) continue;
         const provider = providers.byName(sub.provider);

@@ -5,9 +5,9 @@
 // with sharp and ffmpeg, deterministically, with no AI; replicate drives hosted models and comfyui
 // a self-hosted ComfyUI.
 
-export type Gender = 'female' | 'male';
+import type { Capability, Gender } from '../../../contract/capabilities.ts';
 
-export type Capability = 'face' | 'image' | 'swapImage' | 'swapVideo' | 'clothSwap' | 'imageToVideo' | 'music';
+export type { Capability, Gender };
 
 /** An axis-aligned box in pixels of the picture (or frame) it belongs to. */
 export interface FaceBox {
@@ -101,18 +101,30 @@ export interface MusicInput {
   instrumentalPath?: string;
 }
 
-/** One engine: every capability it offers. The runner picks an engine per capability by config. */
-export interface Engine {
+/** What each capability's handler takes: a capability of the contract with no entry here does not compile. */
+export interface HandlerInputs {
+  face: FaceInput;
+  image: ImageInput;
+  swapImage: SwapImageInput;
+  swapVideo: SwapVideoInput;
+  clothSwap: ClothSwapInput;
+  imageToVideo: ImageToVideoInput;
+  music: MusicInput;
+}
+
+/** One capability's work: files in, a file out. */
+export type Handler<C extends Capability> = (input: HandlerInputs[C], ctx: EngineContext) => Promise<C extends 'face' ? FaceResult : EngineFile>;
+
+/**
+ * One engine: a handler per capability it offers (engines/registry.ts checks at start that the
+ * configured engine of each capability has one) and close(), called on shutdown.
+ */
+export type Engine = {
   /** 'local', 'comfyui', 'replicate': stored on the job and shown to the page. */
   readonly name: string;
-  face?(input: FaceInput, ctx: EngineContext): Promise<FaceResult>;
-  image?(input: ImageInput, ctx: EngineContext): Promise<EngineFile>;
-  swapImage?(input: SwapImageInput, ctx: EngineContext): Promise<EngineFile>;
-  swapVideo?(input: SwapVideoInput, ctx: EngineContext): Promise<EngineFile>;
-  clothSwap?(input: ClothSwapInput, ctx: EngineContext): Promise<EngineFile>;
-  imageToVideo?(input: ImageToVideoInput, ctx: EngineContext): Promise<EngineFile>;
-  music?(input: MusicInput, ctx: EngineContext): Promise<EngineFile>;
-}
+  /** Stops what the engine keeps running (model processes, sockets); it may be used again after. */
+  close?(): Promise<void>;
+} & { readonly [C in Capability]?: Handler<C> };
 
 /**
  * A failure the job may retry (a remote engine busy or unreachable). Any other error fails the

@@ -1,6 +1,7 @@
-// What each job kind (an engine capability) produces: the gallery group its media joins, the
-// response field the spec's call reads, the message a failure shows, and how long it may run.
-import type { Capability } from '../engines/types.ts';
+// What each job kind (a capability of contract/capabilities.ts) produces: the gallery group its
+// media joins, the response field the spec's call reads, the message a failure shows, and how long
+// it may run. All of it is the capability's descriptor.
+import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../contract/capabilities.ts';
 import type { MediaKind } from '../db/schema.ts';
 import { USER_FILE_PREFIX } from '../storage/user-files.ts';
 
@@ -17,21 +18,12 @@ export interface KindInfo {
   timeoutMs: number;
 }
 
-const MINUTE = 60_000;
-
-export const KINDS: Readonly<Record<JobKind, KindInfo>> = {
-  face: { media: 'face', field: 'output', failure: 'An error occurred while generating the face.', timeoutMs: 2 * MINUTE },
-  image: { media: 'image', field: 'output_url', failure: 'Image generation failed.', timeoutMs: 2 * MINUTE },
-  swapImage: { media: 'image', field: 'result_image_url', failure: 'Image generation failed.', timeoutMs: 2 * MINUTE },
-  swapVideo: { media: 'video', field: 'video_url', failure: 'Face swap processing failed', timeoutMs: 15 * MINUTE },
-  clothSwap: { media: 'cloth', field: 'output_image', failure: 'Failed to swap clothing', timeoutMs: 5 * MINUTE },
-  imageToVideo: { media: 'imgTovideo', field: 'output_url', failure: 'Invalid prompt. Please enter a proper prompt.', timeoutMs: 10 * MINUTE },
-  music: { media: 'audio', field: 'output_url', failure: 'Invalid Audio. Please enter a proper Audio.', timeoutMs: 10 * MINUTE },
-};
-
-export const JOB_KINDS = Object.keys(KINDS) as JobKind[];
-
-export const isJobKind = (kind: string): kind is JobKind => Object.hasOwn(KINDS, kind);
+export const KINDS: Readonly<Record<JobKind, KindInfo>> = Object.fromEntries(
+  CAPABILITY_NAMES.map((c) => {
+    const { media, field, messages, timeoutMs } = CAPABILITIES[c];
+    return [c, { media, field, failure: messages.failure, timeoutMs } satisfies KindInfo];
+  }),
+) as Record<JobKind, KindInfo>;
 
 /** A media source a job reads: one of our stored objects or a template (checked when the job was made). */
 export type MediaSource = { type: 'stored'; key: string } | { type: 'template'; path: string };

@@ -24,7 +24,11 @@ export const jobsPlugin = globalPlugin(async (app) => {
   const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now() });
   app.decorate('jobs', jobs);
   if (app.config.generation.runJobs) app.addHook('onReady', async () => jobs.queue.start());
-  app.addHook('onClose', async () => jobs.queue.stop());
+  // Running jobs go back to the queue first, then the engines' model processes stop.
+  app.addHook('onClose', async () => {
+    await jobs.queue.stop();
+    await jobs.engines.close();
+  });
 
   // Uploads and link copies nothing needs any more (every API process sweeps; deleting twice is harmless).
   let sweepTimer: NodeJS.Timeout | undefined;

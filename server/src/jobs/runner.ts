@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GenerationConfig } from '../config.ts';
-import type { EngineRegistry } from '../engines/index.ts';
-import { EngineInputError, TransientEngineError, type EngineContext, type EngineFile, type FaceResult } from '../engines/types.ts';
+import type { EngineRegistry } from '../engines/registry.ts';
+import { EngineInputError, TransientEngineError, type Capability, type EngineContext, type EngineFile, type FaceResult, type Handler, type HandlerInputs } from '../engines/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import type { UserFiles } from '../storage/user-files.ts';
 import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
-import type { JobRow, JobsRepository } from './repository.ts';
+import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
 
 /** A job is tried this many times at most (transient engine failures, lost processes). */
@@ -113,7 +113,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       },
     };
     const engine = deps.engines.for(input.kind);
-    const file = await callEngine(engine, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(inputs, name)));
+    const file = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(inputs, name)));
     throwIfStopped(controller.signal);
 
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;
@@ -136,7 +136,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       }
       return;
     }
-    jobLog.info({ engine: engine.name, bytes: stored.bytes }, 'job succeeded');
+    jobLog.info({ engine: engine.engine, bytes: stored.bytes }, 'job succeeded');
     await finalCleanup();
   } catch (err) {
     const reason = controller.signal.aborted ? (controller.signal.reason as Stop).reason : null;
@@ -217,42 +217,33 @@ const extOf = (source: MediaSource) => {
   return /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
 };
 
-async function callEngine(engine: ReturnType<EngineRegistry['for']>, input: JobInput, ctx: EngineContext, templates: TemplateFiles, fetch: Fetch): Promise<EngineFile> {
-  const missing = () => new Error(`engine ${engine.name} cannot do ${input.kind}`);
-  const get = (source: MediaSource, name: string) => fetch(source, `${name}.${extOf(source)}`);
-  switch (input.kind) {
-    case 'face':
-      if (!engine.face) throw missing();
-      return engine.face({ gender: input.gender, celebrities: input.celebrities, prompt: input.prompt }, ctx);
-    case 'image':
-      if (!engine.image) throw missing();
-      return engine.image({ gender: input.gender, facePath: await get(input.face, 'face'), prompt: input.prompt }, ctx);
-    case 'swapImage': {
-      if (!engine.swapImage) throw missing();
-      const faceBox = input.target.type === 'template' ? templates.faceBox(input.target.path) : undefined;
-      return engine.swapImage({ facePath: await get(input.face, 'face'), targetPath: await get(input.target, 'target'), faceBox }, ctx);
-    }
-    case 'swapVideo': {
-      if (!engine.swapVideo) throw missing();
-      const faceTrack = input.target.type === 'template' ? templates.faceTrack(input.target.path) : undefined;
-      return engine.swapVideo({ facePath: await get(input.face, 'face'), targetPath: await get(input.target, 'target'), faceTrack }, ctx);
-    }
-    case 'clothSwap':
-      if (!engine.clothSwap) throw missing();
-      return engine.clothSwap({ personPath: await get(input.person, 'person'), garmentPath: await get(input.garment, 'garment'), category: input.category }, ctx);
-    case 'imageToVideo':
-      if (!engine.imageToVideo) throw missing();
-      return engine.imageToVideo({ imagePath: await get(input.image, 'image'), prompt: input.prompt }, ctx);
-    case 'music':
-      if (!engine.music) throw missing();
-      return engine.music(
-        {
-          lyrics: input.lyrics,
-          songPath: await get(input.song, 'song'),
-          voicePath: input.voice ? await get(input.voice, 'voice') : undefined,
-          instrumentalPath: input.instrumental ? await get(input.instrumental, 'instrumental') : undefined,
-        },
-        ctx,
-      );
-  }
+/** Each capability's handler input, from the job's input: files copied in, a template's known face box or track. */
+const PREPARE: { [C in Capability]: (input: Extract<JobInput, { kind: C }>, get: Fetch, templates: TemplateFiles) => Promise<HandlerInputs[C]> } = {
+  face: async (input) => ({ gender: input.gender, celebrities: input.celebrities, prompt: input.prompt }),
+  image: async (input, get) => ({ gender: input.gender, facePath: await get(input.face, 'face'), prompt: input.prompt }),
+  swapImage: async (input, get, templates) => ({
+    facePath: await get(input.face, 'face'),
+    targetPath: await get(input.target, 'target'),
+    faceBox: input.target.type === 'template' ? templates.faceBox(input.target.path) : undefined,
+  }),
+  swapVideo: async (input, get, templates) => ({
+    facePath: await get(input.face, 'face'),
+    targetPath: await get(input.target, 'target'),
+    faceTrack: input.target.type === 'template' ? templates.faceTrack(input.target.path) : undefined,
+  }),
+  clothSwap: async (input, get) => ({ personPath: await get(input.person, 'person'), garmentPath: await get(input.garment, 'garment'), category: input.category }),
+  imageToVideo: async (input, get) => ({ imagePath: await get(input.image, 'image'), prompt: input.prompt }),
+  music: async (input, get) => ({
+    lyrics: input.lyrics,
+    songPath: await get(input.song, 'song'),
+    voicePath: input.voice ? await get(input.voice, 'voice') : undefined,
+    instrumentalPath: input.instrumental ? await get(input.instrumental, 'instrumental') : undefined,
+  }),
+};
+
+/** The registry's handler of the job's capability (checked at start), with its input prepared. */
+async function callEngine(handler: Handler<Capability>, input: JobInput, ctx: EngineContext, templates: TemplateFiles, fetch: Fetch): Promise<EngineFile> {
+  const get: Fetch = (source, name) => fetch(source, `${name}.${extOf(source)}`);
+  const prepare = PREPARE[input.kind] as (input: JobInput, get: Fetch, templates: TemplateFiles) => Promise<HandlerInputs[Capability]>;
+  return handler(await prepare(input, get, templates) as never, ctx);
 }

@@ -9,7 +9,7 @@ import { usersRepository } from '../db/repositories/users.ts';
 import { HttpError } from '../http-error.ts';
 import type { JobInput } from './kinds.ts';
 import type { JobQueue } from './queue.ts';
-import { jobsRepository, type JobRow } from './repository.ts';
+import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 
 export interface JobRequest {
   userId: string;

@@ -5,12 +5,12 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { createEngines } from '../engines/index.ts';
+import { createEngineRegistry, type EngineRegistry } from '../engines/registry.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import { userFiles, type UserFiles } from '../storage/user-files.ts';
 import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
-import { jobsRepository, type JobRow, type JobsRepository } from './repository.ts';
+import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
 import { templateFiles } from './templates.ts';
 
@@ -25,6 +25,8 @@ export interface JobSystem {
   service: JobService;
   /** Users' uploads and link copies. */
   files: UserFiles;
+  /** The engine of each capability (checked when the system is made); closed by whoever closes the system. */
+  engines: EngineRegistry;
   /** Resolves with the job once it is succeeded, failed or canceled, or as it is after `timeoutMs`. */
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
 }
@@ -33,13 +35,14 @@ export function createJobSystem(opts: { db: Db; config: Config; storage: MediaSt
   const { db, config, storage, log, now } = opts;
   const repo = jobsRepository(db);
   const files = userFiles(db, storage, log.child({ component: 'user-files' }));
+  const engines = createEngineRegistry(config.generation);
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   const queueDeps = {
     repo,
     storage,
     files,
-    engines: createEngines(config.generation),
+    engines,
     templates: templateFiles(config.mediaDir, config.generation.templateCache),
     generation: config.generation,
     log: log.child({ component: 'jobs' }),
@@ -69,5 +72,5 @@ export function createJobSystem(opts: { db: Db; config: Config; storage: MediaSt
     }
   }
 
-  return { repo, queue, service: jobService(db, queue), files, waitFor };
+  return { repo, queue, service: jobService(db, queue), files, engines, waitFor };
 }

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
 import { openStorage } from '../storage/index.ts';
-import { createJobSystem } from './system.ts';
+import { createJobSystem, type JobSystem } from './system.ts';
 
 const FORCE_EXIT_MS = 30_000;
 
@@ -28,7 +28,16 @@ const storage = await openStorage(config).catch(async (err: unknown) => {
   await database.destroy();
   process.exit(1);
 });
-const jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now });
+let jobs: JobSystem;
+try {
+  jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now });
+} catch (err) {
+  // A capability no configured engine can serve (engines/registry.ts).
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  await database.destroy();
+  process.exit(1);
+}
 jobs.queue.start();
 log.info({ concurrency: config.generation.workerConcurrency, engines: config.generation.engines, queue: config.redis ? 'redis' : 'database' }, 'worker running jobs');
 
@@ -39,6 +48,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   log.info({ signal }, 'worker stopping: running jobs go back to the queue');
   setTimeout(() => process.exit(1), FORCE_EXIT_MS).unref();
   await jobs.queue.stop();
+  await jobs.engines.close();
   await database.destroy();
   process.exit(0);
 }

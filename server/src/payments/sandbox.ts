@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import '../db/billing-schema.ts';
 import type { SandboxSubscriptionsTable } from '../db/billing-schema.ts';
 import type { Db } from '../db/index.ts';
+import { sandboxSubscriptionsRepository } from '../db/repositories/sandbox-subscriptions.ts';
 import { addMonths, fromMinor, toMinor } from './money.ts';
 import type {
   CheckoutRequest, CheckoutResult, PaymentProvider, ProviderSubscription, SubscriptionEvent, SubscriptionStatus, WebhookRequest,
@@ -69,23 +70,15 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
     return { rawBody, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(rawBody) } };
   }
 
-  async function find(id: string): Promise<SandboxSubscriptionsTable | undefined> {
-    return db.selectFrom('sandbox_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-  }
+  const books = sandboxSubscriptionsRepository(db);
+  const find = (id: string): Promise<SandboxSubscriptionsTable | undefined> => books.byId(id);
 
   /**
    * Moves `row` on, only if nobody moved it since it was read: every API process sweeps renewals,
    * and two sweeps (or two clicks on Approve) must not charge one period twice.
    */
-  async function advance(row: SandboxSubscriptionsTable, next: Partial<SandboxSubscriptionsTable>): Promise<boolean> {
-    const res = await db
-      .updateTable('sandbox_subscriptions')
-      .set(next)
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .where('current_end', row.current_end === null ? 'is' : '=', row.current_end)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  function advance(row: SandboxSubscriptionsTable, next: Partial<SandboxSubscriptionsTable>): Promise<boolean> {
+    return books.updateIfUnchanged(row, next);
   }
 
   /** Charges one period starting at `startMs` and answers the charged event (null: another process charged it). */
@@ -101,28 +94,25 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
 
     async createSubscription(request: CheckoutRequest): Promise<CheckoutResult> {
       const id = `sbx_sub_${randomBytes(12).toString('hex')}`;
-      await db
-        .insertInto('sandbox_subscriptions')
-        .values({
-          id,
-          plan_id: request.providerPlanId,
-          reference: request.subscriptionId,
-          status: 'created',
-          amount_minor: toMinor(request.price.value),
-          currency: request.price.currency,
-          trial_days: request.trialDays,
-          customer_email: request.user.email,
-          customer_name: request.user.name,
-          payment_method: null,
-          start_at: request.trialDays > 0 ? iso(request.now + request.trialDays * DAY_MS) : null,
-          current_start: null,
-          current_end: null,
-          last_payment_at: null,
-          return_url: request.returnUrl,
-          created_at: iso(),
-          updated_at: iso(),
-        })
-        .execute();
+      await books.add({
+        id,
+        plan_id: request.providerPlanId,
+        reference: request.subscriptionId,
+        status: 'created',
+        amount_minor: toMinor(request.price.value),
+        currency: request.price.currency,
+        trial_days: request.trialDays,
+        customer_email: request.user.email,
+        customer_name: request.user.name,
+        payment_method: null,
+        start_at: request.trialDays > 0 ? iso(request.now + request.trialDays * DAY_MS) : null,
+        current_start: null,
+        current_end: null,
+        last_payment_at: null,
+        return_url: request.returnUrl,
+        created_at: iso(),
+        updated_at: iso(),
+      });
       return { providerSubscriptionId: id, paymentUrl: `/api/sandbox/checkout/${id}` };
     },
 
@@ -148,7 +138,7 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
       const row = await find(id);
       if (!row || row.status === 'cancelled' || row.status === 'declined') return;
       const current_end = atPeriodEnd ? row.current_end : row.current_end && iso();
-      await db.updateTable('sandbox_subscriptions').set({ status: 'cancelled', current_end, updated_at: iso() }).where('id', '=', id).execute();
+      await books.update(id, { status: 'cancelled', current_end, updated_at: iso() });
       // Like a provider's webhook: the cancellation reaches us as an event too.
       pendingDeliveries.push(delivery({ ...row, status: 'cancelled', current_end }, 'subscription.cancelled'));
     },
@@ -195,16 +185,7 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
 
     async renewDue() {
       const at = iso();
-      const due = await db
-        .selectFrom('sandbox_subscriptions')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'authenticated'), eb('start_at', '<=', at)]),
-            eb.and([eb('status', '=', 'active'), eb('current_end', '<=', at)]),
-          ]),
-        )
-        .execute();
+      const due = await books.dueAt(at);
       const deliveries = pendingDeliveries.splice(0);
       for (let row of due) {
         // One charge per period missed, oldest first, as a provider retrying its schedule would.

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSidebarStore } from '../../stores/sidebarStore';
 import { useWarmInWorker } from '../../lib/useWarmInWorker';
@@ -8,11 +8,34 @@ import { MAIN_CONTENT_ID, SkipLink } from '../ui/SkipLink';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH, StudioSidebar } from './StudioSidebar';
 import { StudioTopBar } from './StudioTopBar';
 
+/**
+ * Sends the studio's queued generations while a signed-in screen is open (on start, `online`,
+ * Background Sync) and keeps tabs in step. Loaded after the first render: the studio's code stays
+ * out of this layout's chunk, which /subscription and the account screens load too.
+ */
+function useOutboxSync(): void {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    import('../../studio/outboxSync').then(
+      ({ startOutboxSync }) => {
+        if (!unmounted) stop = startOutboxSync();
+      },
+      () => undefined, // the chunk did not load (offline before it was cached): the next start sends
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
+}
+
 /** Layout of the signed-in screens: the studio sidebar (a top bar with a drawer on phones). */
 export default function SignedInLayout() {
   const pinned = useSidebarStore((s) => s.pinned);
   // The template grids' thumbnails, kept on the device for the studio offline.
   useWarmInWorker('WARM_TEMPLATE_THUMBS');
+  useOutboxSync();
   return (
     <Box minH="100dvh">
       <SkipLink />

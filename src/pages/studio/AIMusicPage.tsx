@@ -10,6 +10,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { generationCall } from '../../api/studio';
 
 type AudioField = 'song_file' | 'voice_file' | 'instrumental_file';
 const FIELDS: readonly { name: AudioField; label: string; hint: string }[] = [
@@ -57,7 +58,7 @@ export default function AIMusicPage() {
       const file = files[name];
       if (file) form.append(name, file, file.name);
     }
-    void startGeneration(SLOT, async () => ({ path: '/audio_mucic_creator/', body: form }));
+    void startGeneration(SLOT, async () => generationCall('/audio_mucic_creator/', form));
   };
 
   return (

@@ -10,6 +10,7 @@ import { NativeSelect } from '../../studio/ui/NativeSelect';
 import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { generationCall } from '../../api/studio';
 
 type Category = (typeof CLOTH_CATEGORIES)[number];
 const CATEGORY_LABELS: Record<Category, string> = { tops: 'Tops', bottoms: 'Bottoms', 'one-pieces': 'One-pieces' };
@@ -31,7 +32,7 @@ export default function ClothSwapPage() {
     form.append('image_template', image.url);
     form.append('category', category);
     form.append('cloth_image', garment, garment.name);
-    void startGeneration(SLOT, async () => ({ path: '/newclothchanger/', body: form }));
+    void startGeneration(SLOT, async () => generationCall('/newclothchanger/', form));
   };
 
   return (

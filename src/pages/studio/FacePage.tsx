@@ -13,6 +13,7 @@ import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { generationCall } from '../../api/studio';
 
 type Mode = 'celebrity' | 'prompt';
 const TABS = [
@@ -47,12 +48,14 @@ export default function FacePage() {
     if (mode === 'celebrity') {
       const [a, b, c] = names[gender].map((n) => n.trim());
       if (!a || !b || !c) return window.alert(STUDIO_MESSAGES.celebrities);
-      const body: Record<string, string> = gender === 'male' ? { user_id: userId, mencelebrity1: a, mencelebrity2: b, mencelebrity3: c } : { user_id: userId, celebrity1: a, celebrity2: b, celebrity3: c };
-      void startGeneration(slot, async () => ({ path: gender === 'male' ? '/generate_face_c_men/' : '/generate_face_c/', body }));
+      const call = gender === 'male'
+        ? generationCall('/generate_face_c_men/', { user_id: userId, mencelebrity1: a, mencelebrity2: b, mencelebrity3: c })
+        : generationCall('/generate_face_c/', { user_id: userId, celebrity1: a, celebrity2: b, celebrity3: c });
+      void startGeneration(slot, async () => call);
     } else {
       const prompt = prompts[gender].trim();
       if (!prompt) return window.alert(STUDIO_MESSAGES.prompt);
-      void startGeneration(slot, async () => ({ path: gender === 'male' ? '/generate_face_prompt_men/' : '/generate-face-prompt/', body: { user_id: userId, prompt } }));
+      void startGeneration(slot, async () => generationCall(gender === 'male' ? '/generate_face_prompt_men/' : '/generate-face-prompt/', { user_id: userId, prompt }));
     }
   };
 

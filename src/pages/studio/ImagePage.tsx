@@ -20,6 +20,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
+import { generationCall } from '../../api/studio';
 
 type Mode = 'prompt' | 'link' | 'template';
 const TABS = [
@@ -74,14 +75,14 @@ export default function ImagePage() {
     if (mode === 'prompt') {
       if (!pose || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imagePrompt);
       const text = imagePrompt(prompt, gender, pose, face.face_prompt);
-      void startGeneration(slot, async () => ({ path: gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/', body: { user_id: userId, face_url: face.image_url, prompt: text } }));
+      void startGeneration(slot, async () => generationCall(gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/', { user_id: userId, face_url: face.image_url, prompt: text }));
     } else if (mode === 'link') {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
-      void startGeneration(slot, async () => ({ path: SWAP_PATHS.link[gender], body: { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url) } }));
+      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url) }));
     } else {
       if (!template) return window.alert(STUDIO_MESSAGES.template);
-      void startGeneration(slot, async () => ({ path: SWAP_PATHS.template[gender], body: { user_id: userId, face: face.image_url, image: templateUrl(template.path) } }));
+      void startGeneration(slot, async () => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(template.path) }));
     }
   };
 

@@ -9,6 +9,7 @@ import { GenerateButton } from '../../studio/ui/GenerateButton';
 import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
+import { generationCall } from '../../api/studio';
 
 const SLOT = StudioSessionKey.imageToVideoOutput;
 
@@ -21,7 +22,7 @@ export default function ImageToVideoPage() {
   const generate = () => {
     if (!image || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imageToVideo);
     const body = { user_id: getSession(SessionKey.userId) ?? '', input_image: image.url, prompt: prompt.trim() };
-    void startGeneration(SLOT, async () => ({ path: '/imagetovideos/', body }));
+    void startGeneration(SLOT, async () => generationCall('/imagetovideos/', body));
   };
 
   return (

@@ -18,6 +18,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
+import { generationCall } from '../../api/studio';
 
 type Mode = 'link' | 'template';
 const TABS = [
@@ -54,10 +55,10 @@ export default function VideoPage() {
     if (mode === 'link') {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.videoLink);
-      void startGeneration(slot, async () => ({ path: '/face-swap/', body: { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url) } }));
+      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url) }));
     } else {
       if (!template) return window.alert(STUDIO_MESSAGES.template);
-      void startGeneration(slot, async () => ({ path: '/face-swap/', body: { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(template.path) } }));
+      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(template.path) }));
     }
   };
 

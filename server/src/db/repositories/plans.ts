@@ -5,6 +5,9 @@ import { parseJson } from '../util.ts';
 /** A plan as services use it: features parsed from their JSON column. */
 export type PlanRecord = Omit<Plan, 'features'> & { features: string[] };
 
+/** The plan columns an entitlement needs, for repositories that join plans (subscriptions, grants). */
+export const ENTITLEMENT_PLAN_COLUMNS = ['plans.id', 'plans.name', 'plans.face_limit', 'plans.image_limit', 'plans.video_limit', 'plans.provider_plan_id', 'plans.other_plan_id', 'plans.sort_order'] as const;
+
 const toRecord = (row: Plan): PlanRecord => ({ ...row, features: parseJson<string[]>(row.features, []) });
 
 /** Paid plans (Basic, Advanced, Premium), cheapest first. Enterprise is not stored: see 0002_seed_plans. */

@@ -1,6 +1,6 @@
 import '../accounts-schema.ts';
 import type { Db } from '../index.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { RefreshTokensTable } from '../schema.ts';
 import { newId } from '../util.ts';
 
@@ -43,6 +43,23 @@ export function tokensRepository(db: Db) {
 
     async revokeAllForUser(userId: string, now: string): Promise<void> {
       await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+
+    /**
+     * The user of an access token, if the token is still good: the account exists, its credentials
+     * have not changed since (password reset), and its session is live (not logged out, not revoked
+     * by refresh reuse or a reset). One statement on the users primary key and the partial index of
+     * live refresh tokens by family. Written as plain SQL: this runs on every authenticated request,
+     * and compiling the same statement through the query builder each time cost about 20 µs more.
+     */
+    liveSessionUser(userId: string, credentialsVersion: number, sessionId: string): Promise<{ id: string; email: string } | undefined> {
+      return sql<{ id: string; email: string }>`
+        select u.id, u.email from users u
+        where u.id = ${userId} and u.credentials_version = ${credentialsVersion}
+          and exists (select 1 from refresh_tokens r
+                      where r.family_id = ${sessionId} and r.revoked_at is null and r.user_id = u.id)`
+        .execute(db)
+        .then((result) => result.rows[0]);
     },
 
     async createReset(input: { userId: string; tokenHash: string; expiresAt: string; now: string }): Promise<void> {

@@ -59,7 +59,10 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     let promptId: string | undefined;
     try {
       const uploads = new Map<string, Promise<string>>();
-      const graph = await fillWorkflow(name, options.workflows[name], (key) => {
+      const workflow = options.workflows[name];
+      // engines/registry.ts reads the workflow of every capability sent here before the server starts.
+      if (!workflow) throw new Error(`The ${name} workflow was not read`);
+      const graph = await fillWorkflow(name, workflow, (key) => {
         const value = key === 'seed' ? randomInt(0, 2 ** 48 - 1) : values[key];
         if (value === undefined || typeof value !== 'object') return value;
         if (!uploads.has(key)) uploads.set(key, client.upload(value.file, key, signal));

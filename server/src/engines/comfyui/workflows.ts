@@ -1,14 +1,21 @@
 // The ComfyUI workflow of each capability: an API-format graph ({nodeId: {class_type, inputs}}, as
 // ComfyUI's "Export (API)" saves it) kept in workflows/, or the file of the same name in
-// COMFYUI_WORKFLOWS_DIR. Read and checked once, when the engines are made, so a broken file stops
-// the server instead of failing jobs.
+// COMFYUI_WORKFLOWS_DIR. Read and checked once, when the engines are made (engines/registry.ts),
+// so a broken file, or none for a capability sent to comfyui, stops the server instead of failing jobs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CAPABILITY_NAMES, type Capability } from '../../../../contract/capabilities.ts';
 import { fillPlaceholders, type Resolve } from '../remote/placeholders.ts';
 
-export const WORKFLOW_NAMES = ['face-celebrities', 'face-prompt', 'image', 'swapImage', 'swapVideo', 'clothSwap', 'imageToVideo', 'music'] as const;
-export type WorkflowName = (typeof WORKFLOW_NAMES)[number];
+/** The workflow of each capability, by file name; a face is drawn from celebrity names or from a prompt. */
+const WORKFLOWS_OF = { face: ['face-celebrities', 'face-prompt'] } as const satisfies Partial<Record<Capability, readonly string[]>>;
+export type WorkflowName = Exclude<Capability, keyof typeof WORKFLOWS_OF> | (typeof WORKFLOWS_OF)[keyof typeof WORKFLOWS_OF][number];
+
+export const workflowsOf = (capability: Capability): readonly WorkflowName[] =>
+  capability in WORKFLOWS_OF ? WORKFLOWS_OF[capability as keyof typeof WORKFLOWS_OF] : [capability as WorkflowName];
+
+export const WORKFLOW_NAMES: readonly WorkflowName[] = CAPABILITY_NAMES.flatMap(workflowsOf);
 
 export interface GraphNode {
   class_type: string;
@@ -16,7 +23,8 @@ export interface GraphNode {
   _meta?: { title?: string };
 }
 export type Graph = Record<string, GraphNode>;
-export type Workflows = Readonly<Record<WorkflowName, Graph>>;
+/** The workflows read (engines/registry.ts has checked that every capability sent to comfyui has its own). */
+export type Workflows = Readonly<Partial<Record<WorkflowName, Graph>>>;
 
 export const SHIPPED_WORKFLOWS = fileURLToPath(new URL('./workflows', import.meta.url));
 
@@ -32,11 +40,18 @@ export function checkGraph(raw: unknown, file: string): Graph {
   return raw as Graph;
 }
 
-/** Every workflow: the override folder's file when it has one, else the shipped one. */
-export function readWorkflows(overrideDir: string | null): Workflows {
-  const entries = WORKFLOW_NAMES.map((name) => {
-    const own = overrideDir ? join(overrideDir, `${name}.json`) : null;
-    const file = own && existsSync(own) ? own : join(SHIPPED_WORKFLOWS, `${name}.json`);
+/** The file a workflow is read from: the override folder's when it has one, else the shipped one; null when neither exists. */
+export function workflowFile(name: WorkflowName, overrideDir: string | null, shippedDir = SHIPPED_WORKFLOWS): string | null {
+  const own = overrideDir ? join(overrideDir, `${name}.json`) : null;
+  if (own && existsSync(own)) return own;
+  const shipped = join(shippedDir, `${name}.json`);
+  return existsSync(shipped) ? shipped : null;
+}
+
+/** The named workflows (default: every one), each from workflowFile. */
+export function readWorkflows(overrideDir: string | null, names: readonly WorkflowName[] = WORKFLOW_NAMES, shippedDir = SHIPPED_WORKFLOWS): Workflows {
+  const entries = names.map((name) => {
+    const file = workflowFile(name, overrideDir, shippedDir) ?? join(shippedDir, `${name}.json`);
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -45,7 +60,7 @@ export function readWorkflows(overrideDir: string | null): Workflows {
     }
     return [name, checkGraph(raw, file)] as const;
   });
-  return Object.fromEntries(entries) as Record<WorkflowName, Graph>;
+  return Object.fromEntries(entries) as Partial<Record<WorkflowName, Graph>>;
 }
 
 /** A copy of the workflow with its '{{name}}' placeholders filled. */

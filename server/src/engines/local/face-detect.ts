@@ -29,6 +29,11 @@ export class FaceDetector {
 
   constructor(private readonly idleMs = IDLE_MS) {}
 
+  /** The detector thread's id while it runs (tests check that shutdown ends it). */
+  get threadId(): number | undefined {
+    return this.worker?.threadId;
+  }
+
   /** The faces in an RGBA picture, in its pixels, most certain first; rejects when the detector cannot load. */
   async faces(pic: RawPicture, signal: AbortSignal): Promise<DetectedFace[]> {
     signal.throwIfAborted();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { withErrors } from '../../../../contract/common.ts';
+import { plansRepository } from '../../db/repositories/plans.ts';
 import { HttpError } from '../../http-error.ts';
 import { fromMinor } from '../../payments/money.ts';
 import type { SandboxCheckout, SandboxDelivery } from '../../payments/sandbox.ts';
@@ -84,7 +85,7 @@ const sandboxCheckout: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['billing'], summary: 'Sandbox checkout page (HTML)', params: Params, response: withErrors({ 200: Type.String() }, 400, 404) } },
     async (request, reply) => {
       const checkout = await findCheckout(request.params.id);
-      const plan = await app.db.selectFrom('plans').select('name').where((eb) => eb.or([eb('provider_plan_id', '=', checkout.plan_id), eb('other_plan_id', '=', checkout.plan_id), eb('id', '=', checkout.plan_id)])).executeTakeFirst();
+      const plan = await plansRepository(app.db).findByAnyId(checkout.plan_id);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return checkoutPage(checkout, plan?.name ?? checkout.plan_id);
     },

@@ -4,7 +4,7 @@ import { JobIdParams, JobList, JobListQuery, JobView } from '../../../../contrac
 import { requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
-import type { JobRow } from '../../jobs/repository.ts';
+import type { JobRow } from '../../db/repositories/jobs.ts';
 
 const TAGS = ['jobs'];
 const security = [{ bearer: [] }];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountService } from '../../accounts/service.ts';
 import '../../db/accounts-schema.ts';
 import type { User } from '../../db/schema.ts';
 import { fromFlag } from '../../db/util.ts';
@@ -19,31 +20,7 @@ export async function trackStatus(app: FastifyInstance, userId: string): Promise
   return { days_left: Math.max(0, Math.ceil((Date.parse(end) - app.now()) / DAY_MS)), end_date: end };
 }
 
-/**
- * Deletes an account: renewing subscriptions are cancelled at their providers first (a failure
- * there is logged, never blocks the deletion), then every session, code and row of the user goes
- * (ON DELETE CASCADE), then their media files, uploads and link copies (what a failure leaves, the
- * user-files sweep deletes: server/src/storage/user-files.ts).
- */
+/** Deletes the signed-in account (the steps: server/src/accounts/service.ts). */
 export async function deleteAccount(app: FastifyInstance, user: User): Promise<void> {
-  const now = isoAt(app.now());
-  await app.billing.subscriptions.cancelAll(user.id);
-  const media = await app.db.selectFrom('media_items').select('storage_key').where('user_id', '=', user.id).execute();
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'canceled', cancel_at: now, updated_at: now })
-      .where('user_id', '=', user.id)
-      .where('status', 'not in', ['canceled', 'expired'])
-      .execute();
-    await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
-    await trx.deleteFrom('otp_codes').where('email', '=', user.email).execute();
-    await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
-    await trx.deleteFrom('users').where('id', '=', user.id).execute();
-  });
-  // Files after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
-  for (const { storage_key } of media) {
-    await app.storage.delete(storage_key).catch((err: unknown) => app.log.error({ err, storage_key }, 'could not delete a media object'));
-  }
-  await app.jobs.files.discardAllOf(user.id);
+  await accountService({ db: app.db, subscriptions: app.billing.subscriptions, storage: app.storage, files: app.jobs.files, log: app.log }).delete(user, isoAt(app.now()));
 }

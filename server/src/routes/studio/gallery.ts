@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import { GalleryBody, GalleryResponse } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
+import { mediaRepository } from '../../db/repositories/media.ts';
 import type { MediaItem } from '../../db/schema.ts';
 
 /** The newest items per group the gallery answers (the page shows them all in tabs). */
@@ -14,13 +15,7 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group", body: GalleryBody, response: withErrors({ 200: GalleryResponse }, 400, 401, 403) } },
     async (request) => {
       const { id } = requireUser(request);
-      const rows = await app.db
-        .selectFrom('media_items')
-        .select(['id', 'kind', 'url', 'storage_key', 'gender', 'face_prompt', 'created_at'])
-        .where('user_id', '=', id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await mediaRepository(app.db).ofUser(id);
       // URLs from the storage key, so a MEDIA_BASE_URL changed later still gives working links.
       const of = (kind: MediaItem['kind']) =>
         rows.filter((r) => r.kind === kind && r.storage_key).slice(0, PER_GROUP).map((r) => ({ ...r, url: app.storage.url(r.storage_key) }));

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { withErrors } from '../../../../contract/common.ts';
-import {
-  AcceptedResponse, CelebrityFaceBody, FacePromptBody, FaceResponse, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody,
-  OutputUrlResponse, ResultImageResponse, STUDIO_MESSAGES, SwapImageBody, VideoUrlResponse,
-} from '../../../../contract/studio.ts';
+import { CAPABILITIES, type Capability } from '../../../../contract/capabilities.ts';
+import { AcceptedResponse, FacePromptBody, MenCelebrityFaceBody, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { HttpError } from '../../http-error.ts';
-import type { JobKind } from '../../jobs/kinds.ts';
 import downloads from './downloads.ts';
 import gallery from './gallery.ts';
 import uploads from './uploads.ts';
@@ -31,54 +28,60 @@ const studio: FastifyPluginAsyncTypebox = async (app) => {
   for (const hook of studioGate(app, app.config.generation.securityKey)) app.addHook('onRequest', hook);
   app.addHook('preHandler', sameUserAsBody);
   const submit = submitter(app);
-  const generation = <B extends TSchema, R extends TSchema>(needs: JobKind, summary: string, body: B, ok: R) => ({
+  /** A call's route options from its capability's descriptor: the gate's `needs`, the body and response schemas. */
+  const generation = <C extends Capability, B extends TSchema>(needs: C, call: { summary: string; body: B }) => ({
     config: { needs },
-    schema: { tags: TAGS, security: STUDIO_SECURITY, summary, body, response: withErrors({ 200: ok, 202: AcceptedResponse }, ...GENERATION_ERRORS) },
+    schema: { tags: TAGS, security: STUDIO_SECURITY, summary: call.summary, body: call.body, response: withErrors({ 200: CAPABILITIES[needs].response, 202: AcceptedResponse }, ...GENERATION_ERRORS) },
   });
+  const { face, image, swapImage, swapVideo, imageToVideo } = CAPABILITIES;
 
-  for (const [path, gender] of [['/generate_face_c/', 'female'], ['/generate_face_c_men/', 'male']] as const) {
-    const prefix = gender === 'male' ? 'mencelebrity' : 'celebrity';
-    app.post(path, generation('face', `Face from three celebrity names (${gender})`, gender === 'male' ? MenCelebrityFaceBody : CelebrityFaceBody, FaceResponse), async (request, reply) => {
+  type FaceCall = (typeof face.calls)[number];
+  const byPrompt = (call: FaceCall): call is Extract<FaceCall, { body: typeof FacePromptBody }> => call.body === FacePromptBody;
+  for (const call of face.calls.filter((c) => !byPrompt(c))) {
+    const prefix = call.body === MenCelebrityFaceBody ? 'mencelebrity' : 'celebrity';
+    // The body is read by field name (celebrity1… or its men's twin mencelebrity1…).
+    app.post(call.path, generation('face', call as { summary: string; body: TSchema }), async (request, reply) => {
       const body = request.body as Record<string, string | undefined>;
       const names = [1, 2, 3].map((i) => body[`${prefix}${i}`]?.trim() ?? '');
       if (names.some((n) => !n)) throw new HttpError(400, STUDIO_MESSAGES.celebrities, `${prefix}${names.findIndex((n) => !n) + 1}`);
-      return submit(request, reply, { kind: 'face', gender, celebrities: names as [string, string, string] });
+      return submit(request, reply, { kind: 'face', gender: call.gender, celebrities: names as [string, string, string] });
     });
   }
-
-  for (const [path, gender] of [['/generate-face-prompt/', 'female'], ['/generate_face_prompt_men/', 'male']] as const) {
-    app.post(path, generation('face', `Face from a prompt (${gender})`, FacePromptBody, FaceResponse), async (request, reply) =>
-      submit(request, reply, { kind: 'face', gender, prompt: required(request.body.prompt, STUDIO_MESSAGES.prompt, 'prompt') }),
+  for (const call of face.calls.filter(byPrompt)) {
+    app.post(call.path, generation('face', call), async (request, reply) =>
+      submit(request, reply, { kind: 'face', gender: call.gender, prompt: required(request.body.prompt, STUDIO_MESSAGES.prompt, 'prompt') }),
     );
   }
 
-  for (const [path, gender] of [['/generate-image-prompt/', 'female'], ['/generate-image-prompt-men/', 'male']] as const) {
-    app.post(path, generation('image', `Image of a face from a prompt (${gender})`, ImagePromptBody, OutputUrlResponse), async (request, reply) => {
+  for (const call of image.calls) {
+    app.post(call.path, generation('image', call), async (request, reply) => {
       const { id } = requireUser(request);
       const prompt = required(request.body.prompt, STUDIO_MESSAGES.imagePrompt, 'prompt');
       const face = await ownMedia(app, id, request.body.face_url, ['face'], STUDIO_MESSAGES.face, 'face_url');
-      return submit(request, reply, { kind: 'image', gender, face: { type: 'stored', key: face.key }, prompt });
+      return submit(request, reply, { kind: 'image', gender: call.gender, face: { type: 'stored', key: face.key }, prompt });
     });
   }
 
-  for (const [path, gender] of [['/generate-image-temp/', 'female'], ['/generate-image-temp-link-men/', 'male'], ['/generate-image-temp-template-men/', 'male']] as const) {
-    app.post(path, generation('swapImage', `The face on a template or linked picture (${gender})`, SwapImageBody, ResultImageResponse), async (request, reply) => {
+  for (const call of swapImage.calls) {
+    app.post(call.path, generation('swapImage', call), async (request, reply) => {
       const { id } = requireUser(request);
       const face = await ownMedia(app, id, request.body.face, ['face'], STUDIO_MESSAGES.face, 'face');
-      const linked = path.includes('link');
+      const linked = call.path.includes('link');
       const target = await templateOrFetched(app, id, request.body.image, 'image', linked ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.template, 'image');
-      return submit(request, reply, { kind: 'swapImage', gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true });
+      return submit(request, reply, { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true });
     });
   }
 
-  app.post('/face-swap/', generation('swapVideo', 'The face on a template or linked video', FaceSwapBody, VideoUrlResponse), async (request, reply) => {
+  const [faceSwap] = swapVideo.calls;
+  app.post(faceSwap.path, generation('swapVideo', faceSwap), async (request, reply) => {
     const { id } = requireUser(request);
     const face = await ownMedia(app, id, request.body.input_image_url, ['face'], STUDIO_MESSAGES.face, 'input_image_url');
     const target = await templateOrFetched(app, id, request.body.target_video_url, 'video', STUDIO_MESSAGES.template, 'target_video_url');
     return submit(request, reply, { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true });
   });
 
-  app.post('/imagetovideos/', generation('imageToVideo', 'A 5 s clip from a generated image', ImageToVideoBody, OutputUrlResponse), async (request, reply) => {
+  const [clip] = imageToVideo.calls;
+  app.post(clip.path, generation('imageToVideo', clip), async (request, reply) => {
     const { id } = requireUser(request);
     const image = await ownMedia(app, id, request.body.input_image, ['image', 'cloth'], STUDIO_MESSAGES.imageToVideo, 'input_image');
     const prompt = required(request.body.prompt, STUDIO_MESSAGES.imageToVideo, 'prompt');

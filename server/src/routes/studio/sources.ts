@@ -3,6 +3,7 @@
 // (another user's media or copy, a key that does not exist) is refused here, before a job exists,
 // with the spec's message for the field.
 import type { FastifyInstance } from 'fastify';
+import { mediaRepository } from '../../db/repositories/media.ts';
 import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MediaSource } from '../../jobs/kinds.ts';
@@ -15,13 +16,7 @@ const TEMPLATES_PREFIX = 'templates/';
 export async function ownMedia(app: FastifyInstance, userId: string, url: string | undefined, kinds: readonly MediaKind[], message: string, field: string): Promise<{ type: 'stored'; key: string; gender: 'male' | 'female' | null }> {
   const key = url?.trim() ? app.storage.keyOf(url.trim()) : null;
   if (!key) throw new HttpError(400, message, field);
-  const row = await app.db
-    .selectFrom('media_items')
-    .select(['storage_key', 'gender'])
-    .where('user_id', '=', userId)
-    .where('storage_key', '=', key)
-    .where('kind', 'in', kinds as MediaKind[])
-    .executeTakeFirst();
+  const row = await mediaRepository(app.db).ownedByKey(userId, key, kinds);
   if (!row) throw new HttpError(400, message, field);
   return { type: 'stored', key, gender: row.gender };
 }

@@ -9,10 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { assertSameUser, requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
-import { createEngines } from '../../engines/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
-import type { JobRow } from '../../jobs/repository.ts';
+import type { JobRow } from '../../db/repositories/jobs.ts';
 
 /**
  * Generation calls and link copies per client address per minute, all together: room for a page
@@ -111,15 +110,13 @@ export interface SubmitOptions {
 }
 
 export function submitter(app: FastifyInstance) {
-  const engines = createEngines(app.config.generation);
-
   async function submit(request: FastifyRequest, reply: FastifyReply, input: JobInput, options: SubmitOptions = {}) {
     const user = requireUser(request);
     const files = options.files ?? [];
     let made: { job: JobRow; created: boolean };
     try {
       made = await app.jobs.service.create({
-        userId: user.id, input, engine: engines.for(input.kind).name, idempotencyKey: idempotencyKeyOf(request),
+        userId: user.id, input, engine: app.jobs.engines.for(input.kind).engine, idempotencyKey: idempotencyKeyOf(request),
         requestHash: options.requestHash ?? requestHashOf(request), files, now: isoAt(app.now()),
       });
     } catch (err) {

@@ -13,7 +13,8 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
-import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, OutputImageResponse, OutputUrlResponse, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
+import { CAPABILITIES } from '../../../../contract/capabilities.ts';
+import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
@@ -113,12 +114,17 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     return (request.body ?? {}) as Record<string, unknown>;
   };
 
-  const route = (needs: JobKind, summary: string, ok: object) => ({
-    config: { needs },
-    schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: ok, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429) },
-  });
+  /** The capability's one call (path, summary, response) from its descriptor. */
+  const route = (needs: 'clothSwap' | 'music') => {
+    const [{ path, summary }] = CAPABILITIES[needs].calls;
+    const options = {
+      config: { needs },
+      schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: CAPABILITIES[needs].response, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429) },
+    };
+    return [path, options] as const;
+  };
 
-  app.post('/newclothchanger/', route('clothSwap', 'The garment on a generated image (multipart: cloth_image, image_template, category)', OutputImageResponse), async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post(...route('clothSwap'), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     const { id } = requireUser(request);
     const garment = body.cloth_image;
@@ -136,7 +142,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     }));
   });
 
-  app.post('/audio_mucic_creator/', route('music', 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', OutputUrlResponse), async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post(...route('music'), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     requireUser(request);
     const lyrics = text(body.lyrics)?.trim() ?? '';

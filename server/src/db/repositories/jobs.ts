@@ -1,12 +1,13 @@
 // Every statement on the jobs table. Claiming is optimistic and portable: pick due candidates,
 // then take one with an UPDATE whose WHERE repeats the condition; only one process's update
 // can match (Postgres re-checks the WHERE after the row lock; SQLite has one writer).
-import '../db/generation-schema.ts';
+import '../generation-schema.ts';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { Database, Job, NewMediaItem } from '../db/schema.ts';
-import { isUniqueViolation, newId } from '../db/util.ts';
-import type { JobInput, JobKind } from './kinds.ts';
+import type { JobInput, JobKind } from '../../jobs/kinds.ts';
+import type { Db } from '../index.ts';
+import type { Database, Job } from '../schema.ts';
+import { isUniqueViolation, newId } from '../util.ts';
+import { mediaRepository, type NewJobMedia } from './media.ts';
 
 export type JobRow = Job;
 
@@ -130,7 +131,7 @@ export function jobsRepository(db: Db) {
     },
 
     /** Success: the media rows and the job's result in one transaction, only while the job is ours. */
-    async succeed(id: string, owner: string, result: Record<string, string>, media: Omit<NewMediaItem, 'id' | 'job_id'>[], now: string): Promise<boolean> {
+    async succeed(id: string, owner: string, result: Record<string, string>, media: readonly NewJobMedia[], now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const done = await trx
           .updateTable('jobs')
@@ -141,7 +142,7 @@ export function jobsRepository(db: Db) {
           .where('cancel_requested_at', 'is', null)
           .executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) return false;
-        if (media.length > 0) await trx.insertInto('media_items').values(media.map((m) => ({ ...m, id: newId(), job_id: id }))).execute();
+        await mediaRepository(trx).addForJob(id, media);
         return true;
       });
     },

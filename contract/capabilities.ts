@@ -1,0 +1,145 @@
+import type { TSchema } from 'typebox';
+import type { UsageCategory } from './billing.ts';
+import {
+  CelebrityFaceBody, FacePromptBody, FaceResponse, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody,
+  OutputImageResponse, OutputUrlResponse, ResultImageResponse, SwapImageBody, VideoUrlResponse,
+} from './studio.ts';
+
+// Each generation capability, declared once (ARCHITECTURE §4). The server's config
+// (GENERATION_ENGINES), queue kinds, entitlements, engine registry and routes (hence the OpenAPI
+// document), the service worker's long-job list and the page's studio client derive from it.
+// Adding a capability means a descriptor here, a handler per engine and a screen.
+
+export type Gender = 'female' | 'male';
+
+/** One spec call of a capability. */
+export interface CapabilityCall {
+  path: string;
+  /** The gender the call implies; null when the call does not say (it comes from the chosen face, or none). */
+  gender: Gender | null;
+  /** OpenAPI summary. */
+  summary: string;
+  /** The JSON body's schema; null for a multipart call (its fields are read by the route). */
+  body: TSchema | null;
+}
+
+export interface CapabilityDescriptor {
+  calls: readonly CapabilityCall[];
+  /** The 200 answer of every call. */
+  response: TSchema;
+  /** The spec's response field (§7) holding the result's URL. */
+  field: 'output' | 'output_url' | 'result_image_url' | 'video_url' | 'output_image';
+  /** media_items.kind of the result (the gallery group). */
+  media: 'face' | 'image' | 'video' | 'cloth' | 'imgTovideo' | 'audio';
+  /** The plan's allowance a job counts against. */
+  allowance: UsageCategory;
+  /** Long enough to tell the user by a notification when it ends with no page in view. */
+  long: boolean;
+  /** One attempt is stopped after this long. */
+  timeoutMs: number;
+  messages: {
+    /** Shown when the job fails for a reason the user cannot fix (spec §8). */
+    failure: string;
+  };
+}
+
+const MINUTE = 60_000;
+
+/** A call, its literal path, gender and body schema kept in the type (routes and the page's client read them). */
+const call = <const P extends string, const G extends Gender | null, B extends TSchema | null>(path: P, gender: G, summary: string, body: B) => ({ path, gender, summary, body });
+
+export const CAPABILITIES = {
+  face: {
+    calls: [
+      call('/generate_face_c/', 'female', 'Face from three celebrity names (female)', CelebrityFaceBody),
+      call('/generate_face_c_men/', 'male', 'Face from three celebrity names (male)', MenCelebrityFaceBody),
+      call('/generate-face-prompt/', 'female', 'Face from a prompt (female)', FacePromptBody),
+      call('/generate_face_prompt_men/', 'male', 'Face from a prompt (male)', FacePromptBody),
+    ],
+    response: FaceResponse,
+    field: 'output',
+    media: 'face',
+    allowance: 'faces',
+    long: false,
+    timeoutMs: 2 * MINUTE,
+    messages: { failure: 'An error occurred while generating the face.' },
+  },
+  image: {
+    calls: [
+      call('/generate-image-prompt/', 'female', 'Image of a face from a prompt (female)', ImagePromptBody),
+      call('/generate-image-prompt-men/', 'male', 'Image of a face from a prompt (male)', ImagePromptBody),
+    ],
+    response: OutputUrlResponse,
+    field: 'output_url',
+    media: 'image',
+    allowance: 'images',
+    long: false,
+    timeoutMs: 2 * MINUTE,
+    messages: { failure: 'Image generation failed.' },
+  },
+  swapImage: {
+    calls: [
+      call('/generate-image-temp/', 'female', 'The face on a template or linked picture (female)', SwapImageBody),
+      call('/generate-image-temp-link-men/', 'male', 'The face on a template or linked picture (male)', SwapImageBody),
+      call('/generate-image-temp-template-men/', 'male', 'The face on a template or linked picture (male)', SwapImageBody),
+    ],
+    response: ResultImageResponse,
+    field: 'result_image_url',
+    media: 'image',
+    allowance: 'images',
+    long: false,
+    timeoutMs: 2 * MINUTE,
+    messages: { failure: 'Image generation failed.' },
+  },
+  swapVideo: {
+    calls: [call('/face-swap/', null, 'The face on a template or linked video', FaceSwapBody)],
+    response: VideoUrlResponse,
+    field: 'video_url',
+    media: 'video',
+    allowance: 'videos',
+    long: true,
+    timeoutMs: 15 * MINUTE,
+    messages: { failure: 'Face swap processing failed' },
+  },
+  clothSwap: {
+    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category)', null)],
+    response: OutputImageResponse,
+    field: 'output_image',
+    media: 'cloth',
+    allowance: 'images',
+    long: false,
+    timeoutMs: 5 * MINUTE,
+    messages: { failure: 'Failed to swap clothing' },
+  },
+  imageToVideo: {
+    calls: [call('/imagetovideos/', null, 'A 5 s clip from a generated image', ImageToVideoBody)],
+    response: OutputUrlResponse,
+    field: 'output_url',
+    media: 'imgTovideo',
+    allowance: 'videos',
+    long: true,
+    timeoutMs: 10 * MINUTE,
+    messages: { failure: 'Invalid prompt. Please enter a proper prompt.' },
+  },
+  music: {
+    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', null)],
+    response: OutputUrlResponse,
+    field: 'output_url',
+    media: 'audio',
+    allowance: 'videos',
+    long: true,
+    timeoutMs: 10 * MINUTE,
+    messages: { failure: 'Invalid Audio. Please enter a proper Audio.' },
+  },
+} as const;
+
+/** Fails to compile when a descriptor lacks a fact (checked apart: a `satisfies` on the object would widen each call's literal types). */
+type Described<T extends Record<string, CapabilityDescriptor>> = T;
+export type CapabilityDescriptors = Described<typeof CAPABILITIES>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Every capability, in declaration order. */
+export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
+
+export const isCapability = (name: string): name is Capability => Object.hasOwn(CAPABILITIES, name);
