@@ -41,6 +41,19 @@ export interface CapabilityDescriptor {
     /** Shown when the job fails for a reason the user cannot fix (spec §8). */
     failure: string;
   };
+  /** The output's AI marks (issue 26; server/src/provenance/source-type.ts reads them). */
+  marks: {
+    /** The output's title in its marks: "Persona Studio <title>". */
+    title: string;
+    /**
+     * Job input fields that may hold the user's own or linked media (an upload or a link copy,
+     * never a template or our own output), each with the title its ingredient gets: an output
+     * built on one is a composite (compositeSynthetic, compositeWithTrainedAlgorithmicMedia).
+     */
+    outside: Readonly<Record<string, string>>;
+    /** A trained model makes the pixels even on the local engine (an upscale). */
+    trained?: boolean;
+  };
 }
 
 const MINUTE = 60_000;
@@ -63,6 +76,7 @@ export const CAPABILITIES = {
     long: false,
     timeoutMs: 2 * MINUTE,
     messages: { failure: 'An error occurred while generating the face.' },
+    marks: { title: 'face', outside: {} },
   },
   image: {
     calls: [
@@ -76,6 +90,7 @@ export const CAPABILITIES = {
     long: false,
     timeoutMs: 2 * MINUTE,
     messages: { failure: 'Image generation failed.' },
+    marks: { title: 'image', outside: {} },
   },
   swapImage: {
     calls: [
@@ -90,6 +105,7 @@ export const CAPABILITIES = {
     long: false,
     timeoutMs: 2 * MINUTE,
     messages: { failure: 'Image generation failed.' },
+    marks: { title: 'face swap', outside: { target: 'The linked picture' } },
   },
   swapVideo: {
     calls: [call('/face-swap/', null, 'The face on a template or linked video', FaceSwapBody)],
@@ -100,6 +116,7 @@ export const CAPABILITIES = {
     long: true,
     timeoutMs: 15 * MINUTE,
     messages: { failure: 'Face swap processing failed' },
+    marks: { title: 'video face swap', outside: { target: 'The linked video' } },
   },
   clothSwap: {
     calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category)', null)],
@@ -110,6 +127,7 @@ export const CAPABILITIES = {
     long: false,
     timeoutMs: 5 * MINUTE,
     messages: { failure: 'Failed to swap clothing' },
+    marks: { title: 'cloth swap', outside: { garment: 'The garment photo' } },
   },
   imageToVideo: {
     calls: [call('/imagetovideos/', null, 'A 5 s clip from a generated image', ImageToVideoBody)],
@@ -120,6 +138,7 @@ export const CAPABILITIES = {
     long: true,
     timeoutMs: 10 * MINUTE,
     messages: { failure: 'Invalid prompt. Please enter a proper prompt.' },
+    marks: { title: 'video', outside: {} },
   },
   music: {
     calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', null)],
@@ -130,6 +149,7 @@ export const CAPABILITIES = {
     long: true,
     timeoutMs: 10 * MINUTE,
     messages: { failure: 'Invalid Audio. Please enter a proper Audio.' },
+    marks: { title: 'song', outside: { song: 'The song', voice: 'The voice recording', instrumental: 'The instrumental' } },
   },
 } as const;
 

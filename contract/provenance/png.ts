@@ -58,8 +58,10 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 export function writePngXmp(png: Uint8Array, packet: string): Uint8Array {
   // keyword \0, compression flag 0, method 0, empty language tag \0, empty translated keyword \0, text
   const data = concat([utf8(KEYWORD), new Uint8Array([0, 0, 0, 0, 0]), utf8(packet)]);
+  const all = chunks(png);
+  if (all[0]?.type !== 'IHDR') throw new Error('PNG: IHDR is not the first chunk');
   const parts: Uint8Array[] = [png.subarray(0, 8)];
-  for (const c of chunks(png)) {
+  for (const c of all) {
     if (isXmpChunk(c)) continue;
     parts.push(png.subarray(c.start, c.end));
     if (c.type === 'IHDR') parts.push(chunk('iTXt', data));

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { comfyuiEngine } from '../../server/src/engines/comfyui/index.ts';
@@ -15,7 +16,7 @@ import { engineOptions, makeMedia, type Media } from './support/comfyui-media.ts
 import { useTestDatabase } from './support/db.ts';
 import { contextMaker } from './support/engine.ts';
 import { startFakeComfy, type FakeComfy } from './support/fake-comfyui.ts';
-import { studioApp } from './support/studio.ts';
+import { markOf, studioApp } from './support/studio.ts';
 
 const database = useTestDatabase('sqlite');
 let root: string;
@@ -152,7 +153,10 @@ describe('a studio job on the comfyui engine', () => {
       expect([job.status, job.engine]).toEqual(['succeeded', 'comfyui']);
       const output = String(job.output);
       expect(output).toMatch(/^\/media\/gen\/\w+\.png$/);
-      expect((await t.app.inject({ method: 'GET', url: output })).rawPayload).toEqual(media.png);
+      const stored = (await t.app.inject({ method: 'GET', url: output })).rawPayload;
+      // ComfyUI's picture, pixel for pixel, with the AI engines' mark written in.
+      expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(media.png).raw().toBuffer());
+      expect(markOf(stored)).toBe('trainedAlgorithmicMedia');
       expect(fake.prompts[0]!.graph['6']!.inputs.text).toContain('silver hair');
     } finally {
       await t.app.close();

@@ -9,7 +9,7 @@ import { outputUrls, replicateClient } from '../../server/src/engines/replicate/
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { useTestDatabase } from './support/db.ts';
 import { FAKE_REPLICATE_TOKEN, PNG_SIGNATURE, startFakeReplicate, type FakeReplicate } from './support/fake-replicate.ts';
-import { studioApp } from './support/studio.ts';
+import { markOf, studioApp } from './support/studio.ts';
 import { createEngineRegistry } from '../../server/src/engines/registry.ts';
 import { fillInput, readModelSpecs, replicateEngine } from '../../server/src/engines/replicate/index.ts';
 import { EngineInputError, TransientEngineError, type EngineContext } from '../../server/src/engines/types.ts';
@@ -45,7 +45,7 @@ describe('Replicate client', () => {
     expect(progress).toEqual([10, 50, 90]);
     const [url] = outputUrls(done.output);
     const file = await replicate.download(url, dir, 'out.png', new AbortController().signal);
-    expect(readFileSync(file).subarray(8).toString()).toBe('bytes of /files/p1.png');
+    expect(readFileSync(file).toString('latin1')).toContain('Comment\0bytes of /files/p1.png');
     // Without the test's allowance, an output on a private address is refused.
     await expect(client({ allowHosts: [] }).download(url, dir, 'again.png', new AbortController().signal)).rejects.toThrow(/refused/);
   });
@@ -159,7 +159,8 @@ describe('a studio job on the replicate engine', () => {
       expect(body.face_prompt).toBe('freckles, green eyes');
       expect(body.output).toMatch(/^\/media\/gen\/\w+\.png$/);
       const media = await t.app.inject({ method: 'GET', url: body.output });
-      expect(media.rawPayload.subarray(8).toString()).toBe('bytes of /files/p1.png');
+      expect(media.rawPayload.toString('latin1')).toContain('Comment\0bytes of /files/p1.png');
+      expect(markOf(media.rawPayload)).toBe('trainedAlgorithmicMedia');
       expect((fake.predictions.get('p1') as unknown as { input: Record<string, string> }).input.prompt).toBe('freckles, green eyes');
 
       fake.plan = { end: 'failed' };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
-import { sineWav, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
+import { markAt, sineWav, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
 import { WARM_UP_HEADER } from '../../contract/sw-messages.ts';
 
 const database = useTestDatabase('sqlite');
@@ -149,17 +149,24 @@ describe('studio on sqlite', () => {
     const t = await studioApp(database.current);
     const u = await t.user('media@example.com');
     const f = await face(t, u);
+    // Every output carries the IPTC mark (issue 26): the local engine draws, so algorithmicMedia,
+    // or compositeSynthetic when built on the user's own media (the garment photo, the song).
+    const marks: Record<string, string | null> = { face: await markAt(t, f.output) };
     let res = await t.call(u, '/api/generate-image-prompt-men/', { face_url: f.output, prompt: 'beach at sunset, upper body 1' });
     expect(res.statusCode, res.body).toBe(200);
     const image = res.json().output_url as string;
+    marks.image = await markAt(t, image);
     res = await t.call(u, '/api/generate-image-temp/', { face: f.output, image: '/media/templates/ImageTemplate/3.jpg?t=123' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result_image_url).toMatch(/^\/media\/gen\/.*\.png$/);
+    marks.swapImage = await markAt(t, res.json().result_image_url);
     res = await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: '/media/templates/VideoTemplate/1.mp4' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().video_url).toMatch(/\.mp4$/);
+    marks.swapVideo = await markAt(t, res.json().video_url);
     res = await t.call(u, '/api/imagetovideos/', { input_image: image, prompt: 'pan left' });
     expect(res.statusCode, res.body).toBe(200);
+    marks.imageToVideo = await markAt(t, res.json().output_url);
 
     const garment = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ffffff' } })
       .composite([{ input: await sharp({ create: { width: 180, height: 220, channels: 3, background: '#c0392b' } }).png().toBuffer(), top: 40, left: 60 }])
@@ -167,6 +174,7 @@ describe('studio on sqlite', () => {
     res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output_image).toMatch(/\.png$/);
+    marks.clothSwap = await markAt(t, res.json().output_image);
     res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'hats', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([400, 'Category must be tops, bottoms or one-pieces.']);
     // A garment picture with no garment in it: the job fails on its input, says why, and costs nothing.
@@ -181,6 +189,11 @@ describe('studio on sqlite', () => {
     res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', song_file: { name: 'song.wav', data: sineWav(scratch, 16), type: 'audio/wav' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output_url).toMatch(/\.mp3$/);
+    marks.music = await markAt(t, res.json().output_url);
+    expect(marks).toEqual({
+      face: 'algorithmicMedia', image: 'algorithmicMedia', swapImage: 'algorithmicMedia', swapVideo: 'algorithmicMedia',
+      imageToVideo: 'algorithmicMedia', clothSwap: 'compositeSynthetic', music: 'compositeSynthetic',
+    });
     res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la', song_file: { name: 'song.wav', data: sineWav(scratch, 5), type: 'audio/wav' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain('File must be longer than 15 seconds');
@@ -229,6 +242,8 @@ describe('studio on sqlite', () => {
       expect(picture).toMatch(/^\/media\/fetched\/[0-9a-f]{32}\.png$/);
       res = await t.call(u, '/api/generate-image-temp-link-men/', { face: f.output, image: picture });
       expect(res.statusCode, res.body).toBe(200);
+      // Built on a linked post: a composite (issue 26).
+      expect(await markAt(t, res.json().result_image_url)).toBe('compositeSynthetic');
       res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/clip.mp4` });
       expect(res.statusCode, res.body).toBe(200);
       const video = res.json().media_url as string;
@@ -238,6 +253,7 @@ describe('studio on sqlite', () => {
       res = await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: video });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().video_url).toMatch(/\.mp4$/);
+      expect(await markAt(t, res.json().video_url)).toBe('compositeSynthetic');
       res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/pic.png` });
       expect([res.statusCode, res.json().error]).toEqual([400, 'The link is not an MP4 or WebM video.']);
       await t.app.close();

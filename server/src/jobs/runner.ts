@@ -13,6 +13,7 @@ import { EngineInputError, TransientEngineError, type Capability, type EngineCon
 import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import type { UserFiles } from '../storage/user-files.ts';
+import { markOutput, provenanceOf, type ContentCredentialsSigner, type MarkedFile } from '../provenance/index.ts';
 import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
@@ -24,7 +25,7 @@ const RETRY_BASE_MS = 5_000;
 /** Progress is written at most this often (besides every heartbeat). */
 const PROGRESS_WRITE_MS = 1_000;
 
-const EXT: Record<EngineFile['mime'], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
+const EXT: Record<MarkedFile['mime'], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'video/mp4': 'mp4', 'audio/mpeg': 'mp3' };
 
 export interface RunnerDeps {
   repo: JobsRepository;
@@ -41,6 +42,8 @@ export interface RunnerDeps {
   leaseMs: number;
   /** Called once the job reached a final state, or went back to the queue. */
   onSettled(jobId: string): void;
+  /** Signs each output's C2PA manifest; none: outputs carry the IPTC XMP only. */
+  signer?: ContentCredentialsSigner | null;
 }
 
 type StopReason = 'cancel' | 'timeout' | 'shutdown' | 'lost';
@@ -113,7 +116,16 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       },
     };
     const engine = deps.engines.for(input.kind);
-    const file = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, (source, name) => materialize(deps, source, join(inputs, name)));
+    // Each input field's file as the engine read it: the outside ones are the output's parents.
+    const read = new Map<string, string>();
+    const fetch: Fetch = async (source, field) => {
+      const path = await materialize(deps, source, join(inputs, `${field}.${extOf(source)}`));
+      read.set(field, path);
+      return path;
+    };
+    const engineFile = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, fetch);
+    throwIfStopped(controller.signal);
+    const file = await markOutput(engineFile, provenanceOf(input, engine.engine, read), deps.signer ?? null);
     throwIfStopped(controller.signal);
 
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;
@@ -121,7 +133,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const url = deps.storage.url(storedKey);
     const finishedAt = iso(now());
     const gender = 'gender' in input ? input.gender : null;
-    const facePrompt = input.kind === 'face' ? (file as FaceResult).facePrompt : null;
+    const facePrompt = input.kind === 'face' ? (engineFile as FaceResult).facePrompt : null;
     const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
     const ok = await repo.succeed(job.id, owner, result, [
       { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, created_at: finishedAt },
@@ -210,7 +222,8 @@ async function materialize(deps: RunnerDeps, source: MediaSource, file: string):
   return file;
 }
 
-type Fetch = (source: MediaSource, name: string) => Promise<string>;
+/** Copies a source in under the job input field's name; answers the file. */
+type Fetch = (source: MediaSource, field: string) => Promise<string>;
 
 const extOf = (source: MediaSource) => {
   const path = source.type === 'template' ? source.path : source.key;
@@ -243,7 +256,6 @@ const PREPARE: { [C in Capability]: (input: Extract<JobInput, { kind: C }>, get:
 
 /** The registry's handler of the job's capability (checked at start), with its input prepared. */
 async function callEngine(handler: Handler<Capability>, input: JobInput, ctx: EngineContext, templates: TemplateFiles, fetch: Fetch): Promise<EngineFile> {
-  const get: Fetch = (source, name) => fetch(source, `${name}.${extOf(source)}`);
   const prepare = PREPARE[input.kind] as (input: JobInput, get: Fetch, templates: TemplateFiles) => Promise<HandlerInputs[Capability]>;
-  return handler(await prepare(input, get, templates) as never, ctx);
+  return handler(await prepare(input, fetch, templates) as never, ctx);
 }

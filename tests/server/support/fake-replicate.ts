@@ -4,10 +4,24 @@
 // long after its creation, then succeeds (a model with a fixed run time).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from '../../../contract/provenance/png.ts';
 import type { Prediction } from '../../../server/src/engines/replicate/client.ts';
 
 export const FAKE_REPLICATE_TOKEN = 'r8_test_secret_token';
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A 1x1 PNG (a real one: the runner writes the AI marks into every output). */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64');
+
+/** The 1x1 PNG with `text` in a tEXt chunk after IHDR, so a test can tell which output it is. */
+export function pngSaying(text: string): Buffer {
+  const typed = Buffer.from(`tEXtComment\0${text}`, 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(typed.length - 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  const afterIhdr = 8 + 25;
+  return Buffer.concat([ONE_PIXEL_PNG.subarray(0, afterIhdr), length, typed, crc, ONE_PIXEL_PNG.subarray(afterIhdr)]);
+}
 
 export interface FakePlan {
   end: 'succeeded' | 'failed' | 'canceled' | 'no-output';
@@ -54,7 +68,7 @@ export async function startFakeReplicate(options: { token?: string; predictionMs
     fake.calls.push(`${req.method} ${url.pathname}`);
     if (url.pathname.startsWith('/files/')) {
       // A real PNG signature for .png names, plain text for the rest (a model answering the wrong thing).
-      const bytes = url.pathname.endsWith('.png') ? Buffer.concat([PNG_SIGNATURE, Buffer.from(`bytes of ${url.pathname}`)]) : Buffer.from('not media');
+      const bytes = url.pathname.endsWith('.png') ? pngSaying(`bytes of ${url.pathname}`) : Buffer.from('not media');
       res.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
       return;
     }

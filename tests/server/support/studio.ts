@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { readDigitalSourceType, readXmp } from '../../../contract/provenance/index.ts';
+import { DIGITAL_SOURCE_TYPE_BASE } from '../../../server/src/provenance/types.ts';
 import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config.ts';
 import { accountsApp, type AccountsApp } from './accounts.ts';
 import type { TestDatabase } from './db.ts';
@@ -56,6 +58,20 @@ export async function studioApp(database: TestDatabase, env: NodeJS.ProcessEnv =
     },
   };
   return studio;
+}
+
+/** The IPTC digital source type a stored file carries in its XMP (e.g. 'algorithmicMedia'), or null. */
+export function markOf(bytes: Uint8Array): string | null {
+  const packet = readXmp(bytes);
+  const uri = packet === null ? null : readDigitalSourceType(packet);
+  return uri?.startsWith(DIGITAL_SOURCE_TYPE_BASE) ? uri.slice(DIGITAL_SOURCE_TYPE_BASE.length) : uri;
+}
+
+/** The mark of a stored output, fetched by its URL as the page would. */
+export async function markAt(t: StudioApp, url: string): Promise<string | null> {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return markOf(new Uint8Array(res.rawPayload));
 }
 
 export type FormFields = Record<string, string | { name: string; data: Buffer; type: string }>;
