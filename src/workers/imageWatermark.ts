@@ -1,5 +1,7 @@
-// Draws the logo on an image and encodes a PNG. Runs in the worker on an OffscreenCanvas, or on
-// the page with a <canvas> where OffscreenCanvas is missing (the bridge's fallback).
+// Draws the logo on an image and encodes a PNG carrying the original's IPTC mark. Runs in the
+// worker on an OffscreenCanvas, or on the page with a <canvas> where OffscreenCanvas is missing
+// (the bridge's fallback).
+import { keepMarks } from './keepMarks';
 import { imagePlacement, type ImageVariant } from './watermarkSpec';
 
 // Structural, so a <canvas>'s context fits too (this file is also checked with the worker lib,
@@ -42,7 +44,7 @@ export async function watermarkImageWith(
     context.globalAlpha = at.opacity;
     context.imageSmoothingQuality = 'high';
     context.drawImage(logo, at.x, at.y, at.width, at.height);
-    return await toPng();
+    return await keepMarks(input, await toPng());
   } finally {
     image.close();
   }

@@ -3,6 +3,7 @@
 // loaded on the first video job). The page talks to it through watermark.ts only.
 import type { VideoEngineImpl } from './engines/types';
 import { loadLogo, offscreenCanvas, watermarkImageWith } from './imageWatermark';
+import { keepMarks } from './keepMarks';
 import type { VideoEngine, WorkerRequest, WorkerResponse } from './protocol';
 import { WATERMARK_LOGO_PATH } from './watermarkSpec';
 
@@ -41,12 +42,14 @@ async function handle(request: Exclude<WorkerRequest, { type: 'cancel' }>, signa
   const { bitmap, bytes } = await getLogo();
   if (request.type === 'image') return watermarkImageWith(offscreenCanvas, request.input, bitmap, request.variant);
   const video = await engine(request.engine);
-  return video.run({
+  const output = await video.run({
     input: request.input,
     logo: bytes,
     signal,
     onProgress: (progress) => post({ type: 'progress', id: request.id, progress }),
   });
+  // Whichever engine encoded it, the IPTC mark goes across.
+  return keepMarks(request.input, output);
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {

@@ -8,11 +8,20 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../contract/provenance/index.ts';
 import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../src/workers/watermarkSpec';
 import { launchChromium, newAppContext } from './support/browser';
 import { ROOT } from './support/server';
 
 const CORE_WASM = /\/ffmpeg\/[\d.]+\/ffmpeg-core\.wasm$/;
+
+/** The IPTC mark the server writes on every output (issue 26); the watermark must keep it. */
+const MARK = 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia';
+const PACKET = buildXmpPacket({ digitalSourceType: MARK, creatorTool: 'Persona Studio test', title: 'Persona Studio face' });
+const markOf = (bytes: Uint8Array) => {
+  const packet = readXmp(bytes);
+  return packet === null ? null : readDigitalSourceType(packet);
+};
 
 /** The bridge as the page sees it (src/workers/watermark.ts). */
 interface Bridge {
@@ -195,8 +204,21 @@ describe('watermarked downloads', () => {
     expect([saved.format, saved.width, saved.height]).toEqual(['png', 512, 512]);
   });
 
-  it('a video: plays, keeps its length and audio, the logo at the bottom centre and nothing else changed', async () => {
-    const first = await videoInPage(page, clip);
+  it("a downloaded watermarked picture keeps the original's IPTC mark (a JPEG's APP1 XMP into the PNG)", async () => {
+    const jpeg = writeXmp(await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } }).jpeg().toBuffer(), PACKET);
+    await page.route('**/media/gen/marked.jpg', (route) => route.fulfill({ body: Buffer.from(jpeg), contentType: 'image/jpeg' }));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.evaluate(() => window.wm.downloadWatermarked({ id: 'marked', url: '/media/gen/marked.jpg', kind: 'image' })),
+    ]);
+    const saved = readFileSync(await download.path());
+    expect((await sharp(saved).metadata()).format).toBe('png');
+    expect(markOf(saved)).toBe(MARK);
+    expect((await sharp(saved).metadata()).xmp?.toString()).toContain(MARK);
+  });
+
+  it('a video: plays, keeps its length, audio and IPTC mark, the logo at the bottom centre and nothing else changed', async () => {
+    const first = await videoInPage(page, Buffer.from(writeXmp(clip, PACKET)));
     if (!first.ok) throw new Error(`${first.name}: ${first.message}`);
     const second = await videoInPage(page, clip); // the core is loaded now
     if (!second.ok) throw new Error(`${second.name}: ${second.message}`);
@@ -210,6 +232,7 @@ describe('watermarked downloads', () => {
 
     const out = join(dir, 'out.mp4');
     execFileSync('sh', ['-c', 'cat > "$1"', 'sh', out], { input: Buffer.from(first.b64, 'base64') });
+    expect(markOf(readFileSync(out))).toBe(MARK);
     const info = probe(out);
     expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
     expect(Math.abs(Number(info.format.duration) - 2)).toBeLessThanOrEqual(0.2);
