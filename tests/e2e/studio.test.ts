@@ -15,6 +15,7 @@ import { axeViolations } from './support/axe';
 import { signedInUser, type TestUser } from './support/accountsApi';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { subscribedUser } from './support/studio';
+import { readDigitalSourceType, readXmp } from '../../contract/provenance/index.ts';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -28,6 +29,13 @@ const shoot = async (p: Page, name: string) => {
 const STUDIO_ROUTES = ['/face', '/image', '/video', '/clothSwap', '/Imagetovideo', '/AIMusic', '/gallery'];
 
 const own = useOwnServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+
+/** The IPTC digital source type in a file's XMP (issue 26), or null. */
+const markOf = (bytes: Uint8Array) => {
+  const packet = readXmp(bytes);
+  return packet === null ? null : readDigitalSourceType(packet);
+};
+const DRAWN = 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia';
 let context: BrowserContext;
 let page: Page;
 let alerts: string[];
@@ -223,6 +231,8 @@ describe('studio (spec document 2)', () => {
     const corner = { left: a.width! - 120, top: a.height! - 60, width: 100, height: 40 };
     const [before, after] = await Promise.all([sharp(original).extract(corner).raw().toBuffer(), sharp(saved).removeAlpha().extract(corner).raw().toBuffer()]);
     expect(before.equals(after)).toBe(false);
+    // The server's AI mark, kept through the watermark.
+    expect([markOf(original), markOf(readFileSync(saved))]).toEqual([DRAWN, DRAWN]);
 
     await page.getByRole('tab', { name: 'Link' }).click();
     expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please provide an Instagram link.');
@@ -312,6 +322,7 @@ describe('studio (spec document 2)', () => {
     await download.saveAs(saved);
     const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', saved]).toString();
     expect(streams).toContain('h264');
+    expect(markOf(readFileSync(saved))).toBe(DRAWN);
   });
 
   it('cloth swap and image to video: alerts, a garment on a generated image, a clip from an image', async () => {
