@@ -1,7 +1,8 @@
 // Runs one claimed job: inputs copied into a work folder, the engine called with progress and a
-// signal, the result stored and recorded with the job in one transaction. Cancel, time-out,
-// shutdown and a lost lease all stop the engine through the signal; what happens to the job then
-// depends on why (canceled, failed, back in the queue, or left to its new owner).
+// signal, the result given its AI marks (../provenance/), stored and recorded with the job in one
+// transaction. Cancel, time-out, shutdown and a lost lease all stop the engine through the signal;
+// what happens to the job then depends on why (canceled, failed, back in the queue, or left to its
+// new owner).
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,12 +119,12 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const engine = deps.engines.for(input.kind);
     // Each input field's file as the engine read it: the outside ones are the output's parents.
     const read = new Map<string, string>();
-    const fetch: Fetch = async (source, field) => {
+    const copyIn: Fetch = async (source, field) => {
       const path = await materialize(deps, source, join(inputs, `${field}.${extOf(source)}`));
       read.set(field, path);
       return path;
     };
-    const engineFile = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, fetch);
+    const engineFile = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, copyIn);
     throwIfStopped(controller.signal);
     const file = await markOutput(engineFile, provenanceOf(input, engine.engine, read), deps.signer ?? null);
     throwIfStopped(controller.signal);
