@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config.ts';
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config/index.ts';
 import { accountsApp, type AccountsApp } from './accounts.ts';
 import type { TestDatabase } from './db.ts';
 
