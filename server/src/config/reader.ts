@@ -92,7 +92,7 @@ export class EnvReader {
 
   /** Free text, as given. */
   text(name: SettingName): string | undefined {
-    return this.raw(name) ?? this.textDefault(name, ['text', 'secret']);
+    return this.raw(name) ?? this.textDefault(name, 'text');
   }
 
   /** One word (a host name, a region, a URL that is not checked further). */

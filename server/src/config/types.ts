@@ -1,8 +1,9 @@
 import type { Capability } from '../../../contract/capabilities.ts';
+import type { ENGINE_NAMES } from './setting.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type EngineName = 'local' | 'replicate' | 'comfyui';
+export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /** Which entry point reads the settings: an API process or `npm run worker`. */
 export type ProcessRole = 'api' | 'worker';
