@@ -32,3 +32,21 @@ describe('the settings schemas', () => {
     }
   });
 });
+
+describe('Content Credentials settings', () => {
+  const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: 'k'.repeat(40), ...env }).c2pa;
+
+  it('default to a local chain named for Persona Studio', () => {
+    expect(load({})).toEqual({ keyFile: null, chainFile: null, organization: 'Persona Studio' });
+  });
+
+  it('take the operator key and chain together, never one alone', () => {
+    expect(load({ C2PA_SIGNING_KEY_FILE: 'k.pem', C2PA_SIGNING_CHAIN_FILE: '/etc/c.pem', C2PA_ORGANIZATION: 'Acme' })).toEqual({
+      keyFile: join(process.cwd(), 'k.pem'),
+      chainFile: '/etc/c.pem',
+      organization: 'Acme',
+    });
+    expect(() => load({ C2PA_SIGNING_KEY_FILE: 'k.pem' })).toThrow(/C2PA_SIGNING_CHAIN_FILE is required with C2PA_SIGNING_KEY_FILE/);
+    expect(() => load({ C2PA_SIGNING_CHAIN_FILE: 'c.pem' })).toThrow(/C2PA_SIGNING_KEY_FILE is required with C2PA_SIGNING_CHAIN_FILE/);
+  });
+});

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readGeneration } from './generation.ts';
 import { readPayments } from './payments.ts';
+import { readC2pa } from './provenance.ts';
 import { readRedis } from './queue.ts';
 import { ConfigError, EnvReader } from './reader.ts';
 import { SETTINGS } from './settings.ts';
@@ -9,7 +10,8 @@ import { readS3 } from './storage.ts';
 import type { ProcessRole, Settings } from './types.ts';
 
 // Every setting is an environment variable declared once, with its type, default and description,
-// in its area's TypeBox schema (server, database, storage, auth, mail, payments, queue, generation);
+// in its area's TypeBox schema (server, database, storage, auth, mail, payments, queue, generation,
+// provenance);
 // loadConfig reads them by those schemas, then checks what one setting says about another.
 // Loading writes nothing: the start makes JWT_SECRET's file (withJwtSecret, config/secret.ts).
 
@@ -54,8 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
   const jwtSecret = r.secret('JWT_SECRET') ?? null;
+  const c2pa = readC2pa(r);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis, c2pa });
 }
 
 /** A HOST only this machine can reach. */

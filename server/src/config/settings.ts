@@ -3,6 +3,7 @@ import { databaseSettings } from './database.ts';
 import { engineSettings, generationSettings } from './generation.ts';
 import { mailSettings } from './mail.ts';
 import { paymentsSettings } from './payments.ts';
+import { provenanceSettings } from './provenance.ts';
 import { queueSettings } from './queue.ts';
 import { serverSettings } from './server.ts';
 import { docOf, type ConfigDoc } from './setting.ts';
@@ -19,6 +20,7 @@ export const SETTINGS = {
   ...queueSettings.properties,
   ...generationSettings.properties,
   ...engineSettings.properties,
+  ...provenanceSettings.properties,
 };
 
 export type SettingSchemas = typeof SETTINGS;

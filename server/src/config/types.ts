@@ -46,6 +46,8 @@ export interface Settings {
   readonly s3: S3Config | null;
   /** Redis (BullMQ queue, shared rate limits, job events), or null: everything stays in this process. */
   readonly redis: RedisConfig | null;
+  /** What Content Credentials are signed with. */
+  readonly c2pa: C2paConfig;
 }
 
 /** The settings an API process runs with: the access-token secret is known. */
@@ -65,6 +67,14 @@ export interface S3Config {
   readonly publicUrl: string | null;
   /** /media/<key> redirects to a GET URL signed for this long; null: the server streams it. */
   readonly presignSeconds: number | null;
+}
+
+export interface C2paConfig {
+  /** The operator's private key and certificate chain (PEM files), both or neither; null: a local chain made in DATA_DIR. */
+  readonly keyFile: string | null;
+  readonly chainFile: string | null;
+  /** The organisation named in a locally made chain. */
+  readonly organization: string;
 }
 
 export interface RedisConfig {
