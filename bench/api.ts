@@ -3,7 +3,7 @@
 // the same JSON in the same run (reference). Targets: >= 0.3x of bare Fastify, p99 <= 50 ms.
 import Fastify from 'fastify';
 import { runAdmin } from '../server/src/admin.ts';
-import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../server/src/config.ts';
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../server/src/config/index.ts';
 import { startServer } from '../tests/e2e/support/server.ts';
 import { CONCURRENCY, fmt, measure, REQUESTS, signIn } from './support/load.ts';
 

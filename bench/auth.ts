@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.ts';
 import { ARGON2_CONCURRENCY, hashPassword, verifyPassword } from '../server/src/auth/passwords.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { loadConfig, withJwtSecret } from '../server/src/config/index.ts';
 import { createDatabase, migrateToLatest } from '../server/src/db/index.ts';
 import { newId, nowIso } from '../server/src/db/util.ts';
 
@@ -32,7 +32,7 @@ verifyTimes.sort((a, b) => a - b);
 
 // 2. The real app over a fresh SQLite file, with PARALLEL verified accounts.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+const config = withJwtSecret(loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' }));
 const database = createDatabase(config);
 await migrateToLatest(database.db);
 const app = await buildApp(config, { database });

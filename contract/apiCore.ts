@@ -105,6 +105,29 @@ function errorMessage(status: number, data: unknown): string {
   return `Request failed with status ${status}`;
 }
 
+/**
+ * POST {baseUrl}/refresh/ with a refresh token: the new pair, or null when it is refused or the
+ * server cannot be reached. Alone, so the service worker (sw/swSession.ts) takes just this.
+ */
+export async function refreshTokens(
+  baseUrl: string,
+  refreshToken: string,
+  send: typeof fetch = (url, init) => fetch(url, init),
+): Promise<{ access: string; refresh?: string } | null> {
+  try {
+    const res = await send(`${baseUrl}/refresh/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    if (!res.ok) return null;
+    const data = (await res.json()) as { access?: string; refresh?: string };
+    return data.access ? { access: data.access, refresh: data.refresh } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createApiCore({ baseUrl, tokens, securityKey, onSessionEnd, onReachable, fetch: fetchFn }: ApiCoreOptions): ApiCore {
   const send: typeof fetch = (url, init) => (fetchFn ?? fetch)(url, init);
   return {
@@ -139,19 +162,6 @@ export function createApiCore({ baseUrl, tokens, securityKey, onSessionEnd, onRe
       }
     },
 
-    async newTokens(refreshToken) {
-      try {
-        const res = await send(`${baseUrl}/refresh/`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ refresh_token: refreshToken }),
-        });
-        if (!res.ok) return null;
-        const data = (await res.json()) as { access?: string; refresh?: string };
-        return data.access ? { access: data.access, refresh: data.refresh } : null;
-      } catch {
-        return null;
-      }
-    },
+    newTokens: (refreshToken) => refreshTokens(baseUrl, refreshToken, send),
   };
 }

@@ -4,6 +4,7 @@
 // tabs' Web Lock and with the next generation number, so a tab adopts the new pair instead of
 // spending the rotated refresh token again.
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { refreshTokens } from '../contract/apiCore';
 import {
   accessStillValid,
   SESSION_DB_NAME,
@@ -55,19 +56,8 @@ export function swCredentials(apiBase: string, rejected?: string): Promise<SwCre
     if (access && access !== rejected && accessStillValid(access)) return credentials(record);
     const refreshToken = record[TokenField.refresh];
     if (!refreshToken) return null;
-    let tokens: { access?: string; refresh?: string };
-    try {
-      const res = await fetch(`${apiBase}/refresh/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refresh_token: refreshToken }),
-      });
-      if (!res.ok) return null;
-      tokens = (await res.json()) as typeof tokens;
-    } catch {
-      return null;
-    }
-    if (!tokens.access) return null;
+    const tokens = await refreshTokens(apiBase, refreshToken);
+    if (!tokens) return null;
     const next: SessionRecord = {
       ...record,
       [TokenField.access]: tokens.access,

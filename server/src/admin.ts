@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/index.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
 import { grants } from './billing/grants.ts';
 import { plansRepository } from './db/repositories/plans.ts';

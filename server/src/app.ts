@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '../../contract/common.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 import { createLogger } from './logger.ts';
 import { corePlugin } from './plugins/core.ts';

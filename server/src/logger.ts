@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 
 /** The one pino logger: fastify uses it for request logs, startup code before the app exists. */
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {

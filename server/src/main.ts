@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, withJwtSecret, type Config } from './config/index.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
 import { postalIndex } from './billing/postal.ts';
 import { createLogger } from './logger.ts';
@@ -12,7 +12,8 @@ const FORCE_EXIT_MS = 10_000;
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    // JWT_SECRET, else DATA_DIR/secret.key, made on the first start.
+    return withJwtSecret(loadConfig());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

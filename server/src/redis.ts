@@ -3,7 +3,7 @@
 // `<REDIS_PREFIX>:<use>` (CLIENT LIST tells which process holds what) and logs its own errors.
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { RedisConfig } from './config.ts';
+import type { RedisConfig } from './config/index.ts';
 
 export type RedisUse = 'jobs' | 'events' | 'events-sub' | 'rate-limit';
 

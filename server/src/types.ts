@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Db, Engine } from './db/index.ts';
 
 /** The app as routes and plugins see it: TypeBox schemas give typed request and reply. */

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 
 describe('scale-out settings', () => {
   let dir: string;

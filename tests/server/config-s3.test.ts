@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/config/index.ts';
 import { cspDirectives } from '../../server/src/plugins/security.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ps-config-s3-'));

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, configTable, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, configTable, loadConfig, withJwtSecret } from '../../server/src/config/index.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,9 +58,12 @@ describe('loadConfig', () => {
     }
   });
 
-  it('generates JWT_SECRET once into DATA_DIR/secret.key and reuses it', () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
-    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+  it('generates JWT_SECRET once into DATA_DIR/secret.key at start (not when loading) and reuses it', () => {
+    const settings = loadConfig({ DATA_DIR: dataDir });
+    expect(settings.jwtSecret).toBeNull();
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
+    const first = withJwtSecret(settings).jwtSecret;
+    const second = withJwtSecret(loadConfig({ DATA_DIR: dataDir })).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(second).toBe(first);
     const file = join(dataDir, 'secret.key');

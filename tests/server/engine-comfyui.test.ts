@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { comfyuiEngine } from '../../server/src/engines/comfyui/index.ts';
 import { readWorkflows } from '../../server/src/engines/comfyui/workflows.ts';
 import { createEngineRegistry } from '../../server/src/engines/registry.ts';

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAPABILITIES, CAPABILITY_NAMES } from '../../contract/capabilities.ts';
 import { LONG_JOB_KINDS } from '../../contract/sw-messages.ts';
 import { usageCategoryOf } from '../../server/src/billing/entitlements.ts';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { SHIPPED_WORKFLOWS } from '../../server/src/engines/comfyui/workflows.ts';
 import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { garmentModel } from '../../server/src/engines/local/garment-cutout.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outputUrls, replicateClient } from '../../server/src/engines/replicate/client.ts';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { useTestDatabase } from './support/db.ts';
 import { FAKE_REPLICATE_TOKEN, PNG_SIGNATURE, startFakeReplicate, type FakeReplicate } from './support/fake-replicate.ts';
 import { markOf, studioApp } from './support/studio.ts';

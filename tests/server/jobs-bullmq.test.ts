@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/config/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import type { EngineRegistry } from '../../server/src/engines/registry.ts';
 import type { EngineContext, FaceResult } from '../../server/src/engines/types.ts';

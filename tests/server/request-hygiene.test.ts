@@ -1,7 +1,7 @@
 // Issue 9: the development mailbox behind proxies, names, reply-to addresses, bad URLs, request ids.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/config/index.ts';
 import { accountsApp } from './support/accounts.ts';
 import { testConfig } from './support/app.ts';
 import { engines, useTestDatabase } from './support/db.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/src/config.ts';
+import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { countryOfIp } from '../../server/src/site/geo.ts';
 import { isNonPublicIp, normalizeIp } from '../../server/src/site/ip.ts';
 import { buildTestApp } from './support/app.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../server/src/config.ts';
+import { loadConfig, type Settings } from '../../server/src/config/index.ts';
 import { chooseStorage } from '../../server/src/storage/index.ts';
 import type { S3Storage } from '../../server/src/storage/s3.ts';
 import { startS3, type TestS3 } from './support/s3.ts';
@@ -24,7 +24,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function config(env: Record<string, string> = {}): Config {
+function config(env: Record<string, string> = {}): Settings {
   return loadConfig({ NODE_ENV: 'test', DATA_DIR: scratch, JWT_SECRET: 'k'.repeat(40), ...s3.env, ...env });
 }
 

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configTable } from '../../server/src/config.ts';
+import { configTable } from '../../server/src/config/index.ts';
 import { SYSTEM_PACKAGES, findsExecutable, planSystemPackages, type Machine, type SystemPackagePlan } from '../../scripts/system-packages.ts';
 
 /** A machine where only `present` is found (by name on PATH or by absolute path). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;

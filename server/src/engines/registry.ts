@@ -3,7 +3,7 @@
 // Replicate model or no ComfyUI workflow stops the start with a message naming the capability and
 // the setting, instead of failing the first job of that kind. close() stops every engine made.
 import { CAPABILITY_NAMES, type Capability } from '../../../contract/capabilities.ts';
-import { ConfigError, type GenerationConfig } from '../config.ts';
+import { ConfigError, type GenerationConfig } from '../config/index.ts';
 import { comfyuiEngine } from './comfyui/index.ts';
 import { readWorkflows, SHIPPED_WORKFLOWS, WORKFLOW_NAMES, workflowFile, workflowsOf } from './comfyui/workflows.ts';
 import { localEngine } from './local/index.ts';

@@ -5,7 +5,7 @@
 // A slow sweep of the table sends due jobs again, for those queued before Redis had them or whose
 // Redis entry was lost. Cancels and "settled" wake-ups cross processes as Redis messages.
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
-import type { RedisConfig } from '../config.ts';
+import type { RedisConfig } from '../config/index.ts';
 import { closeRedis, redisClient } from '../redis.ts';
 import { redisJobEvents } from './events.ts';
 import { cancelHere, newOwnerId, type JobQueue } from './queue.ts';

@@ -4,7 +4,7 @@
 // most, and waiting requests look at the table every second).
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { RedisConfig } from '../config.ts';
+import type { RedisConfig } from '../config/index.ts';
 import { closeRedis, redisClient } from '../redis.ts';
 
 export type JobEventType = 'cancel' | 'settled';

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { GenerationConfig } from '../config.ts';
+import type { GenerationConfig } from '../config/index.ts';
 import type { EngineRegistry } from '../engines/registry.ts';
 import { EngineInputError, TransientEngineError, type Capability, type EngineContext, type EngineFile, type FaceResult, type Handler, type HandlerInputs } from '../engines/types.ts';
 import { HttpError } from '../http-error.ts';

@@ -3,7 +3,7 @@
 // through Redis, and by polling beside it).
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { createEngineRegistry, type EngineRegistry } from '../engines/registry.ts';
 import type { MediaStorage } from '../storage/types.ts';
@@ -31,7 +31,7 @@ export interface JobSystem {
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
 }
 
-export function createJobSystem(opts: { db: Db; config: Config; storage: MediaStorage; log: Logger; now: () => number }): JobSystem {
+export function createJobSystem(opts: { db: Db; config: Settings; storage: MediaStorage; log: Logger; now: () => number }): JobSystem {
   const { db, config, storage, log, now } = opts;
   const repo = jobsRepository(db);
   const files = userFiles(db, storage, log.child({ component: 'user-files' }));

@@ -1,7 +1,7 @@
 // `npm run worker`: a process that only runs generation jobs (WORKER_CONCURRENCY at once), beside
 // API processes that only queue them (REDIS_URL set, or RUN_JOBS=false). Same database, storage,
 // engines and Redis as the API.
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
 import { openStorage } from '../storage/index.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import type { Plan } from '../db/schema.ts';
 import { createPaypalProvider } from './paypal.ts';

@@ -2,7 +2,7 @@
 // before it expires (one token request shared by concurrent callers; a 401 drops it and retries
 // once), one time-out per call, and every failure as a PaymentProviderError whose message never
 // carries a credential or token.
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from '../config/index.ts';
 import { MAX_MESSAGE, networkProblem, redactor } from './provider-http.ts';
 import { PaymentProviderError, PROVIDER_TIMEOUT_MS } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Razorpay's REST API over plain fetch: HTTP Basic key_id:key_secret, JSON both ways, one time-out
 // per call, and every failure (network, time-out, error answer, malformed JSON) as a
 // PaymentProviderError whose message never carries a credential.
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig } from '../config/index.ts';
 import { MAX_MESSAGE, networkProblem, redactor } from './provider-http.ts';
 import { PaymentProviderError, PROVIDER_TIMEOUT_MS } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { globalPlugin } from './global-plugin.ts';
 

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { s3MediaOrigin } from '../storage/s3-urls.ts';
 import { closeRedis, firstConnection, RATE_LIMIT_REDIS_MS, redisClient } from '../redis.ts';
 import { globalPlugin } from './global-plugin.ts';

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { prerenderedFile, SHELL_FILE } from '../../../contract/prerender.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { LOCAL_MEDIA_PREFIXES } from '../storage/index.ts';
 import { globalPlugin } from './global-plugin.ts';
 

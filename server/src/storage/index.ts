@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { localStorage } from './local.ts';
 import type { S3Storage } from './s3.ts';
 import type { MediaStorage } from './types.ts';

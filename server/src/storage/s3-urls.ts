@@ -2,7 +2,7 @@
 // this server), or S3_PUBLIC_URL/<key>. keyOf also takes the bucket's own URLs, signed or not,
 // path-style or virtual-hosted, so a URL the browser was redirected to still maps back to its key;
 // another bucket or host never does.
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '../config/index.ts';
 import { keyUnderBase } from './keys.ts';
 
 export interface S3Urls {

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ConfigError, type S3Config } from '../config.ts';
+import { ConfigError, type S3Config } from '../config/index.ts';
 import { checkKey } from './keys.ts';
 import { s3Urls } from './s3-urls.ts';
 import type { MediaStorage, StoredObject } from './types.ts';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
-import type { Config } from '../../../server/src/config.ts';
+import type { Config } from '../../../server/src/config/index.ts';
 import { readOutbox } from '../../../server/src/mail/mailer.ts';
 import type { App } from '../../../server/src/types.ts';
 import { testConfig } from './app.ts';

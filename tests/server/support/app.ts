@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { buildApp } from '../../../server/src/app.ts';
-import { loadConfig, type Config } from '../../../server/src/config.ts';
+import { loadConfig, withJwtSecret, type Config } from '../../../server/src/config/index.ts';
 import type { App } from '../../../server/src/types.ts';
 import type { TestDatabase } from './db.ts';
 
@@ -13,7 +13,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
   const mediaDir = join(database.dataDir, 'media');
   mkdirSync(publicDir, { recursive: true });
   mkdirSync(mediaDir, { recursive: true });
-  return loadConfig({
+  return withJwtSecret(loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: database.dataDir,
@@ -22,7 +22,7 @@ export function testConfig(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
-  });
+  }));
 }
 
 /** A logger whose lines land in `lines`, to check what reaches the logs. */

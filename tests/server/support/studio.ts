@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { readDigitalSourceType, readXmp } from '../../../contract/provenance/index.ts';
 import { DIGITAL_SOURCE_TYPE_BASE } from '../../../server/src/provenance/types.ts';
-import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config.ts';
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config/index.ts';
 import { accountsApp, type AccountsApp } from './accounts.ts';
 import type { TestDatabase } from './db.ts';
 

@@ -1,0 +1,21 @@
+import { Type } from 'typebox';
+
+/** Sign-in: the access-token secret and Google. */
+export const authSettings = Type.Object({
+  JWT_SECRET: Type.String({
+    format: 'secret',
+    minLength: 32,
+    defaultText: '(generated into DATA_DIR/secret.key)',
+    description: 'Secret that signs access tokens; at least 32 characters.',
+  }),
+  GOOGLE_CLIENT_ID: Type.String({
+    format: 'text',
+    defaultText: '(unset: Google sign-in hidden)',
+    description: 'OAuth client id; the audience Google ID tokens must carry.',
+  }),
+  GOOGLE_JWKS_URL: Type.String({
+    format: 'base-url',
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+    description: 'Where the keys that sign Google ID tokens are fetched (tests point it at a local JWKS).',
+  }),
+});
