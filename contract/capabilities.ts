@@ -102,7 +102,7 @@ export const CAPABILITIES = {
     messages: { failure: 'Face swap processing failed' },
   },
   clothSwap: {
-    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category)', null)],
+    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category, consent=true with the garment photo)', null)],
     response: OutputImageResponse,
     field: 'output_image',
     media: 'cloth',
@@ -122,7 +122,7 @@ export const CAPABILITIES = {
     messages: { failure: 'Invalid prompt. Please enter a proper prompt.' },
   },
   music: {
-    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', null)],
+    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file, consent=true with a voice_file)', null)],
     response: OutputUrlResponse,
     field: 'output_url',
     media: 'audio',
