@@ -1,6 +1,7 @@
 // Consent before a real person's media is used (issue 26), on a phone: the Link tabs of /image and
 // /video, the cloth swap's garment and the music voice file show the required, labelled box; a
-// song with a voice is refused with the server's message until it is ticked, then made.
+// song with a voice is refused with the server's message until it is ticked, then made. No
+// sideways scroll and no WCAG 2.1 AA violation with the box shown.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';
 import { collectAlerts } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
 import { shootStudio as shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
@@ -61,6 +63,7 @@ describe('consent for outside media (issue 26) at 390x844', () => {
       expect(await consentBox().evaluate((box) => (box as HTMLInputElement).required), path).toBe(true);
       expect(await consentBox().isChecked()).toBe(false);
       expect(await noSidewaysScroll(), path).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, `${path} with the consent box`)).toEqual([]);
       await shoot(page, `consent-${path.slice(1).toLowerCase()}-390.png`);
       if (tab) {
         await page.getByRole('tab', { name: 'Template' }).click();
@@ -79,6 +82,7 @@ describe('consent for outside media (issue 26) at 390x844', () => {
     await page.getByLabel('Voice File').setInputFiles(join(files, 'voice.wav'));
     await consentBox().waitFor();
     expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page, '/AIMusic with the consent box')).toEqual([]);
     await shoot(page, 'consent-aimusic-390.png');
     expect(await alertOf(() => page.getByRole('button', { name: 'Generate Music', exact: true }).click())).toBe(STUDIO_MESSAGES.consent);
     const count = alerts.length;
