@@ -1,7 +1,8 @@
 // The one way a job is made (ARCHITECTURE §4): the Idempotency-Key, the allowance reserved and the
-// job inserted in one transaction that holds the user's row, the files it uses marked as used, then
-// the queue told. Consent given for outside media is recorded, or the link copy's carried on, with it. Two requests of one user never count the allowance at the same time, on SQLite or
-// Postgres, in one process or many: a burst gets exactly what is left.
+// job inserted in one transaction that holds the user's row, the files it uses marked as used and
+// the consents it relies on recorded or carried on, then the queue told. Two requests of one user
+// never count the allowance at the same time, on SQLite or Postgres, in one process or many: a
+// burst gets exactly what is left.
 import { entitlements } from '../billing/entitlements.ts';
 import type { Db } from '../db/index.ts';
 import { consentsRepository, type NewConsent } from '../db/repositories/consents.ts';

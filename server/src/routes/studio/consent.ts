@@ -12,9 +12,12 @@ export function requireConsent(given: unknown): void {
   if (given !== true && given !== 'true') throw new HttpError(400, STUDIO_MESSAGES.consent, 'consent');
 }
 
-/** A swap target that is the user's link copy (not a template): outside media. */
-export const isLinkCopy = (source: MediaSource): source is Extract<MediaSource, { type: 'stored' }> =>
-  source.type === 'stored' && source.key.startsWith(USER_FILE_PREFIX.fetched);
-
-/** The claim a swap call makes for its linked target: the copy's own consent is carried on when it has one. */
-export const linkCopyClaim = (call: string, field: string, key: string): ConsentClaim => ({ call, field, link_url: null, storage_key: key, sha256: null });
+/**
+ * A swap's target: a template needs no consent; the user's link copy needs it, and the claim
+ * returned carries the copy's own consent on to the job (or records one for a copy without).
+ */
+export function consentForTarget(target: MediaSource, given: unknown, call: string, field: string): ConsentClaim[] {
+  if (target.type !== 'stored' || !target.key.startsWith(USER_FILE_PREFIX.fetched)) return [];
+  requireConsent(given);
+  return [{ call, field, link_url: null, storage_key: target.key, sha256: null }];
+}
