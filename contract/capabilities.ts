@@ -119,7 +119,7 @@ export const CAPABILITIES = {
     marks: { title: 'video face swap', outside: { target: 'The linked video' } },
   },
   clothSwap: {
-    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category)', null)],
+    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category, consent=true with the garment photo)', null)],
     response: OutputImageResponse,
     field: 'output_image',
     media: 'cloth',
@@ -141,7 +141,7 @@ export const CAPABILITIES = {
     marks: { title: 'video', outside: {} },
   },
   music: {
-    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file)', null)],
+    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file, consent=true with a voice_file)', null)],
     response: OutputUrlResponse,
     field: 'output_url',
     media: 'audio',

@@ -8,14 +8,19 @@ import { Type, type Static } from 'typebox';
 const UserId = Type.Optional(Type.String({ maxLength: 64 }));
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const Url = Text(2048);
+/**
+ * Consent to use outside media of a person (issue 26): required (true) with a link, a linked copy
+ * as a swap's target, a garment photo or a voice file; the multipart calls send it as the text 'true'.
+ */
+export const Consent = Type.Optional(Type.Boolean({ description: 'true: the user has the right to use this media and the consent of the people in it. Required with a link, a linked copy as the target, a garment photo or a voice file; without it the call answers 400 (field "consent").' }));
 
 export const CelebrityFaceBody = Type.Object({ user_id: UserId, celebrity1: Text(100), celebrity2: Text(100), celebrity3: Text(100) });
 export const MenCelebrityFaceBody = Type.Object({ user_id: UserId, mencelebrity1: Text(100), mencelebrity2: Text(100), mencelebrity3: Text(100) });
 export const FacePromptBody = Type.Object({ user_id: UserId, prompt: Text(2000) });
 export const ImagePromptBody = Type.Object({ user_id: UserId, face_url: Url, prompt: Text(4000) });
-export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url });
-export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url });
-export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url });
+export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url, consent: Consent });
+export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url, consent: Consent });
+export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url, consent: Consent });
 export const ImageToVideoBody = Type.Object({ user_id: UserId, input_image: Url, prompt: Text(2000) });
 export const GalleryBody = Type.Object({ user_id: UserId });
 
@@ -93,7 +98,12 @@ export const STUDIO_MESSAGES = {
   lyricsTooLong: 'Lyrics must be at most 400 characters.',
   song: 'Song file is required.',
   category: 'Category must be tops, bottoms or one-pieces.',
+  /** Issue 26: asked after the spec's own checks, before anything is fetched or stored. */
+  consent: 'Please confirm you have the right to use this media and the consent of the people in it.',
 } as const;
+
+/** The checkbox's label wherever outside media of a person goes in (issue 26). */
+export const CONSENT_LABEL = 'I have the right to use this media and the consent of the people in it';
 
 export const LYRICS_MAX = 400;
 export const CLOTH_CATEGORIES = ['tops', 'bottoms', 'one-pieces'] as const;

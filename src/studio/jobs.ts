@@ -11,10 +11,10 @@ import { followInWorker } from './workerJobs';
 
 export type { JobView };
 
-/** A generation call of spec §7: its path and its JSON or multipart payload (user_id included). */
+/** A generation call of spec §7: its path and its JSON or multipart payload (user_id included; `consent: true` for outside media). */
 export interface GenerationCall {
   path: string;
-  body: Record<string, string> | FormData;
+  body: Record<string, string | boolean> | FormData;
 }
 
 /** A job remembered for a screen slot ('face:celebrity:female', 'video:template:male', …). */
@@ -175,9 +175,9 @@ export function resultUrl(fields: Partial<Record<string, unknown>>): string | nu
 }
 
 /** The link flows' first step (spec §7): an Instagram link resolved to our copy of its media. */
-export async function resolveLink(kind: 'image' | 'video', userId: string, link: string): Promise<string> {
+export async function resolveLink(kind: 'image' | 'video', userId: string, link: string, consent: boolean): Promise<string> {
   try {
-    const res = await api.post<{ media_url?: string }>(kind === 'image' ? '/download/' : '/download_link/', { user_id: userId, instagram_url: link }, { securityKey: true });
+    const res = await api.post<{ media_url?: string }>(kind === 'image' ? '/download/' : '/download_link/', { user_id: userId, instagram_url: link, consent }, { securityKey: true });
     if (!res.data?.media_url) throw new GenerationError('Failed to download media from Instagram.', res.status);
     return res.data.media_url;
   } catch (err) {

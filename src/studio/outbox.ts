@@ -17,7 +17,7 @@ export interface QueuedRequest {
   userId: string;
   slot: string;
   path: string;
-  body: { json: Record<string, string> } | { form: Array<[string, StoredField]> };
+  body: { json: Record<string, string | boolean> } | { form: Array<[string, StoredField]> };
   queuedAt: number;
 }
 

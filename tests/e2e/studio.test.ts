@@ -4,7 +4,7 @@
 // as a person uses the studio (faces first, then what needs them); a second account without a
 // plan sees the empty gallery and the 403 path.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -14,18 +14,13 @@ import { collectAlerts, logIn } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signedInUser, type TestUser } from './support/accountsApi';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
+import { shootStudio as shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
 import { readDigitalSourceType, readXmp } from '../../contract/provenance/index.ts';
+import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
-/** Screens to look at by eye, kept out of the repository: taken when STUDIO_SHOTS_DIR names a folder (they cost CI time). */
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
-const shoot = async (p: Page, name: string) => {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: join(SHOTS, name), fullPage: true });
-};
 const STUDIO_ROUTES = ['/face', '/image', '/video', '/clothSwap', '/Imagetovideo', '/AIMusic', '/gallery'];
 
 const own = useOwnServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
@@ -237,6 +232,11 @@ describe('studio (spec document 2)', () => {
     await page.getByRole('tab', { name: 'Link' }).click();
     expect(await alertOf(() => button(page, 'Generate Image').click())).toBe('Please provide an Instagram link.');
     await page.getByLabel('Instagram link').fill(`${own.server.url}/media/site/features/image.webp`);
+    // Consent to use the linked media is required (issue 26): Generate is refused with the server's message until it is ticked.
+    const consent = page.getByRole('checkbox', { name: CONSENT_LABEL });
+    expect(await consent.evaluate((box) => (box as HTMLInputElement).required)).toBe(true);
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe(STUDIO_MESSAGES.consent);
+    await consent.check();
     await button(page, 'Generate Image').click();
     await page.getByRole('img', { name: 'Generated image' }).waitFor();
 
@@ -333,6 +333,8 @@ describe('studio (spec document 2)', () => {
     await page.getByRole('button', { name: 'Generated image 1', exact: true }).click();
     await page.getByLabel('Garment').setInputFiles(join(files, 'garment.png'));
     await page.getByLabel('Category').selectOption('bottoms');
+    expect(await alertOf(() => button(page, 'Generate Image').click())).toBe(STUDIO_MESSAGES.consent);
+    await page.getByRole('checkbox', { name: CONSENT_LABEL }).check();
     await button(page, 'Generate Image').click();
     // The server's first cloth swap loads and runs the garment cut-out model: seconds on a busy machine.
     await page.getByRole('img', { name: 'Cloth swap result' }).waitFor({ timeout: 90_000 });

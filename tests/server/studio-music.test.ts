@@ -31,7 +31,8 @@ function tone(ext: string, seconds: number, frequency: number): Buffer {
 const file = (ext: string, role: string, seconds: number, frequency: number) => ({ name: `${role}.${ext}`, data: tone(ext, seconds, frequency), type: TYPE[ext]! });
 
 function makeSong(t: StudioApp, u: StudioUser, files: Record<string, ReturnType<typeof file>>) {
-  return upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', ...files });
+  // A voice file needs the user's consent (issue 26).
+  return upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', ...(files.voice_file ? { consent: 'true' } : {}), ...files });
 }
 
 /** The stored song's codec and length, read back through its URL. */

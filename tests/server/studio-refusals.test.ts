@@ -62,7 +62,7 @@ beforeAll(async () => {
   song = sineWav(scratch, 16);
 });
 
-const garmentForm = (user: StudioUser, image: string, data = garment) => ({ user_id: user.userId, image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data, type: 'image/png' } });
+const garmentForm = (user: StudioUser, image: string, data = garment) => ({ user_id: user.userId, image_template: image, category: 'tops', consent: 'true', cloth_image: { name: 'shirt.png', data, type: 'image/png' } });
 
 describe.each(engines)('allowances under a burst on %s', (engine) => {
   const database = useTestDatabase(engine);
@@ -106,7 +106,7 @@ describe('refused requests store nothing', () => {
 
     const u = await t.user('basic-music@example.com', 'basic');
     res = await upload(t, u, '/api/audio_mucic_creator/', {
-      user_id: u.userId, lyrics: 'la la', song_file: { name: 'song.wav', data: song, type: 'audio/wav' }, voice_file: { name: 'voice.wav', data: Buffer.from('RIFF0000WAVEnot really'), type: 'audio/wav' },
+      user_id: u.userId, lyrics: 'la la', song_file: { name: 'song.wav', data: song, type: 'audio/wav' }, voice_file: { name: 'voice.wav', data: Buffer.from('RIFF0000WAVEnot really'), type: 'audio/wav' }, consent: 'true',
     }, ASYNC);
     expect(res.statusCode, res.body).toBe(400);
     expect(await stored(t)).toEqual(before);
@@ -147,15 +147,15 @@ describe('refused requests store nothing', () => {
     try {
       const t = await studioApp(database.current, { RUN_JOBS: 'false', FETCH_ALLOW_HOSTS: host });
       const none = await t.user('nolinks@example.com', null);
-      const res = await t.call(none, '/api/download/', { instagram_url: `http://${host}/pic.png` });
+      const res = await t.call(none, '/api/download/', { instagram_url: `http://${host}/pic.png`, consent: true });
       expect([res.statusCode, res.json()]).toEqual([403, { error: 'Subscription required.' }]);
       expect(hits).toBe(0);
 
       // Generation calls and link copies draw on one budget per client address (120 a minute): the refused copy above counted too.
       const u = await t.user('busy@example.com', 'basic');
       for (let i = 0; i < 118; i += 1) expect((await t.call(none, '/api/generate-face-prompt/', { prompt: 'x' })).statusCode).toBe(403);
-      expect((await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png` })).statusCode).toBe(200);
-      const limited = await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png` });
+      expect((await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png`, consent: true })).statusCode).toBe(200);
+      const limited = await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png`, consent: true });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error).toMatch(/^Too many requests\. Please try again in /);
       expect(hits).toBe(1);
@@ -179,7 +179,7 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
   afterAll(() => server.close());
 
   const copy = async (t: StudioApp, u: StudioUser) => {
-    const res = await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png` });
+    const res = await t.call(u, '/api/download/', { instagram_url: `http://${host}/pic.png`, consent: true });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().media_url as string;
   };
@@ -196,7 +196,7 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     };
     const faceA = await faceOf(a);
     const faceB = await faceOf(b);
-    const swap = (u: StudioUser, face: string, image: string) => t.call(u, '/api/generate-image-temp-link-men/', { face, image }, ASYNC);
+    const swap = (u: StudioUser, face: string, image: string) => t.call(u, '/api/generate-image-temp-link-men/', { face, image, consent: true }, ASYNC);
     expect((await swap(a, faceA, picture)).statusCode).toBe(202);
     let res = await swap(b, faceB, picture);
     expect([res.statusCode, res.json().error]).toEqual([400, 'Please provide an Instagram link.']);
@@ -213,7 +213,7 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     const usedCopy = await copy(t, u);
     const face = await ownPicture(t, u);
     await t.app.db.updateTable('media_items').set({ kind: 'face' }).where('url', '=', face).execute();
-    expect((await t.call(u, '/api/generate-image-temp-link-men/', { face, image: usedCopy }, ASYNC)).statusCode).toBe(202);
+    expect((await t.call(u, '/api/generate-image-temp-link-men/', { face, image: usedCopy, consent: true }, ASYNC)).statusCode).toBe(202);
     const image = await ownPicture(t, u);
     const canceled = (await upload(t, u, '/api/newclothchanger/', garmentForm(u, image), ASYNC)).json().job_id as string;
     const queued = (await upload(t, u, '/api/newclothchanger/', garmentForm(u, image, otherGarment), ASYNC)).json().job_id as string;

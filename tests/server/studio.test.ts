@@ -171,19 +171,19 @@ describe('studio on sqlite', () => {
     const garment = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ffffff' } })
       .composite([{ input: await sharp({ create: { width: 180, height: 220, channels: 3, background: '#c0392b' } }).png().toBuffer(), top: 40, left: 60 }])
       .png().toBuffer();
-    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, consent: 'true', image_template: image, category: 'tops', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output_image).toMatch(/\.png$/);
     marks.clothSwap = await markAt(t, res.json().output_image);
-    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, category: 'hats', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, consent: 'true', image_template: image, category: 'hats', cloth_image: { name: 'shirt.png', data: garment, type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([400, 'Category must be tops, bottoms or one-pieces.']);
     // A garment picture with no garment in it: the job fails on its input, says why, and costs nothing.
     const usedBefore = (await t.call(u, '/api/get_current_plan/', { user_id: u.userId })).json().usage.images.used;
     const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, cloth_image: { name: 'blank.png', data: blank, type: 'image/png' } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, consent: 'true', image_template: image, cloth_image: { name: 'blank.png', data: blank, type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([422, 'No garment found in the uploaded image.']);
     expect((await t.call(u, '/api/get_current_plan/', { user_id: u.userId })).json().usage.images.used).toBe(usedBefore);
-    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, image_template: image, cloth_image: { name: 'shirt.png', data: Buffer.from('GIF89a not a png'), type: 'image/png' } });
+    res = await upload(t, u, '/api/newclothchanger/', { user_id: u.userId, consent: 'true', image_template: image, cloth_image: { name: 'shirt.png', data: Buffer.from('GIF89a not a png'), type: 'image/png' } });
     expect([res.statusCode, res.json().error]).toEqual([400, 'Garment image must be PNG, JPEG or WEBP.']);
 
     res = await upload(t, u, '/api/audio_mucic_creator/', { user_id: u.userId, lyrics: 'la la la', song_file: { name: 'song.wav', data: sineWav(scratch, 16), type: 'audio/wav' } });
@@ -229,32 +229,32 @@ describe('studio on sqlite', () => {
     try {
       const closed = await studioApp(database.current);
       const v = await closed.user('closed@example.com');
-      const refused = await closed.call(v, '/api/download/', { instagram_url: `${base}/pic.png` });
+      const refused = await closed.call(v, '/api/download/', { instagram_url: `${base}/pic.png`, consent: true });
       expect([refused.statusCode, refused.json().error]).toEqual([400, 'The link points to a private address.']);
       await closed.app.close();
 
       const t = await studioApp(database.current, { FETCH_ALLOW_HOSTS: base.slice('http://'.length) });
       const u = await t.user('links@example.com');
       const f = await face(t, u);
-      let res = await t.call(u, '/api/download/', { instagram_url: `${base}/pic.png` });
+      let res = await t.call(u, '/api/download/', { instagram_url: `${base}/pic.png`, consent: true });
       expect(res.statusCode, res.body).toBe(200);
       const picture = res.json().media_url as string;
       expect(picture).toMatch(/^\/media\/fetched\/[0-9a-f]{32}\.png$/);
-      res = await t.call(u, '/api/generate-image-temp-link-men/', { face: f.output, image: picture });
+      res = await t.call(u, '/api/generate-image-temp-link-men/', { face: f.output, image: picture, consent: true });
       expect(res.statusCode, res.body).toBe(200);
       // Built on a linked post: a composite (issue 26).
       expect(await markAt(t, res.json().result_image_url)).toBe('compositeSynthetic');
-      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/clip.mp4` });
+      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/clip.mp4`, consent: true });
       expect(res.statusCode, res.body).toBe(200);
       const video = res.json().media_url as string;
       expect(video).toMatch(/\.mp4$/);
       // A picture is no video source, and the other way round.
-      expect((await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: picture })).statusCode).toBe(400);
-      res = await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: video });
+      expect((await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: picture, consent: true })).statusCode).toBe(400);
+      res = await t.call(u, '/api/face-swap/', { input_image_url: f.output, target_video_url: video, consent: true });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().video_url).toMatch(/\.mp4$/);
       expect(await markAt(t, res.json().video_url)).toBe('compositeSynthetic');
-      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/pic.png` });
+      res = await t.call(u, '/api/download_link/', { instagram_url: `${base}/pic.png`, consent: true });
       expect([res.statusCode, res.json().error]).toEqual([400, 'The link is not an MP4 or WebM video.']);
       await t.app.close();
     } finally {

@@ -13,15 +13,21 @@ describe('the generation outbox (issue 15)', () => {
     expect((callOf(request).body as Record<string, string>).prompt).toBe('By the sea');
   });
 
+  it('keeps the consent a link swap was sent with (issue 26)', () => {
+    const call = { path: '/face-swap/', body: { user_id: 'u1', input_image_url: '/media/gen/a.png', target_video_url: '/media/fetched/b.mp4', consent: true } };
+    expect(callOf(queuedRequest('u1', 'generatedVideoLink', 'key-3', call))).toEqual(call);
+  });
+
   it('keeps an upload as a Blob with its file name, and rebuilds the form in order', async () => {
     const form = new FormData();
     form.append('user_id', 'u1');
     form.append('cloth_image', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'garment.png', { type: 'image/png' }));
     form.append('category', 'tops');
+    form.append('consent', 'true');
     const request = queuedRequest('u1', 'genrated_cloth_image', 'key-2', { path: '/cloth-swap/', body: form });
-    expect('form' in request.body && request.body.form.map(([name]) => name)).toEqual(['user_id', 'cloth_image', 'category']);
+    expect('form' in request.body && request.body.form.map(([name]) => name)).toEqual(['user_id', 'cloth_image', 'category', 'consent']);
     const sent = callOf(request).body as FormData;
-    expect([...sent.keys()]).toEqual(['user_id', 'cloth_image', 'category']);
+    expect([...sent.keys()]).toEqual(['user_id', 'cloth_image', 'category', 'consent']);
     const file = sent.get('cloth_image') as File;
     expect(file.name).toBe('garment.png');
     const bytes = await new Promise<ArrayBuffer>((resolve) => {
@@ -31,5 +37,6 @@ describe('the generation outbox (issue 15)', () => {
     });
     expect([...new Uint8Array(bytes)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(sent.get('category')).toBe('tops');
+    expect(sent.get('consent')).toBe('true');
   });
 });

@@ -1,10 +1,12 @@
 // Deleting an account: renewing subscriptions are cancelled at their providers first (a failure
 // there is logged, never blocks the deletion), then every session, code and row of the user goes in
-// one transaction (ON DELETE CASCADE takes the rest), then their media files, uploads and link
-// copies. Files after the rows: a crash in between leaves orphan files (the user-files sweep,
-// server/src/storage/user-files.ts, deletes what is left), never rows pointing at nothing.
+// one transaction (their consents to use outside media included; ON DELETE CASCADE takes the
+// rest), then their media files, uploads and link copies. Files after the rows: a crash in between
+// leaves orphan files (the user-files sweep, server/src/storage/user-files.ts, deletes what is
+// left), never rows pointing at nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { consentsRepository } from '../db/repositories/consents.ts';
 import { loginFailuresRepository } from '../db/repositories/login-failures.ts';
 import { mediaRepository } from '../db/repositories/media.ts';
 import { otpRepository } from '../db/repositories/otp.ts';
@@ -35,6 +37,7 @@ export function accountService(deps: AccountDeps) {
         await tokensRepository(trx).revokeAllForUser(user.id, now);
         await otpRepository(trx).deleteForEmail(user.email);
         await loginFailuresRepository(trx).clear(user.email);
+        await consentsRepository(trx).deleteAllOf(user.id);
         await usersRepository(trx).delete(user.id);
       });
       for (const key of mediaKeys) {

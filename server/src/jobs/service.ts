@@ -1,15 +1,23 @@
 // The one way a job is made (ARCHITECTURE §4): the Idempotency-Key, the allowance reserved and the
-// job inserted in one transaction that holds the user's row, the files it uses marked as used, then
-// the queue told. Two requests of one user never count the allowance at the same time, on SQLite or
-// Postgres, in one process or many: a burst gets exactly what is left.
+// job inserted in one transaction that holds the user's row, the files it uses marked as used and
+// the consents it relies on recorded or carried on, then the queue told. Two requests of one user
+// never count the allowance at the same time, on SQLite or Postgres, in one process or many: a
+// burst gets exactly what is left.
 import { entitlements } from '../billing/entitlements.ts';
 import type { Db } from '../db/index.ts';
+import { consentsRepository, type NewConsent } from '../db/repositories/consents.ts';
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import { HttpError } from '../http-error.ts';
 import type { JobInput } from './kinds.ts';
 import type { JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
+
+/**
+ * Consent the request gave for outside media of a person (issue 26). A consent already recorded for
+ * the same stored file (the link copy's) is carried on to the job; otherwise this one is recorded.
+ */
+export type ConsentClaim = Pick<NewConsent, 'call' | 'field' | 'link_url' | 'storage_key' | 'sha256'>;
 
 export interface JobRequest {
   userId: string;
@@ -20,6 +28,8 @@ export interface JobRequest {
   requestHash: string;
   /** The user's uploads and link copies the job reads. */
   files: readonly string[];
+  /** Consent for the outside media among `files`; the job refers to each record. */
+  consents?: readonly ConsentClaim[];
   now: string;
 }
 
@@ -57,12 +67,24 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
         await entitlements(trx).assertMayStart(userId, input.kind, now);
         const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
         await userFilesRepository(trx).markUsed(userId, request.files, job.id);
+        await carryConsents(trx, userId, job.id, request.consents ?? [], now);
         return { job, created: true };
       });
       if (made.created) queue.notify(made.job.id);
       return made;
     },
   };
+}
+
+/** Records (or finds the link copy's) consent for each claim and links them to the job, inside its transaction. */
+async function carryConsents(db: Db, userId: string, jobId: string, claims: readonly ConsentClaim[], now: string): Promise<void> {
+  const consents = consentsRepository(db);
+  const ids: string[] = [];
+  for (const claim of claims) {
+    const held = claim.storage_key === null ? undefined : await consents.coveringFile(userId, claim.storage_key);
+    ids.push((held ?? (await consents.record({ ...claim, user_id: userId, created_at: now }))).id);
+  }
+  await consents.attachToJob(jobId, ids);
 }
 
 export type JobService = ReturnType<typeof jobService>;

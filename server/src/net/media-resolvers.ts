@@ -65,8 +65,8 @@ const RESOLVERS: readonly MediaResolver[] = [instagramResolver, directResolver];
 
 const linkMessage = (kind: MediaKindWanted) => (kind === 'image' ? 'Please provide an Instagram link.' : 'Please provide a valid Instagram link.');
 
-/** The media URL behind a link the user gave. */
-export async function resolveMediaUrl(input: string, kind: MediaKindWanted, deps: ResolverDeps): Promise<{ mediaUrl: string; resolver: string }> {
+/** A link the user gave and the resolver for it, or 400 with the spec's alert; reads nothing from the network. */
+export function parseMediaLink(input: string, kind: MediaKindWanted, deps: ResolverDeps): { url: URL; resolver: MediaResolver } {
   let url: URL;
   try {
     url = new URL(input.trim());
@@ -75,6 +75,16 @@ export async function resolveMediaUrl(input: string, kind: MediaKindWanted, deps
   }
   const resolver = RESOLVERS.find((r) => r.matches(url, deps));
   if (!resolver) throw new HttpError(400, linkMessage(kind), 'instagram_url');
+  return { url, resolver };
+}
+
+/** The media URL behind a link the user gave. */
+export async function resolveMediaUrl(input: string, kind: MediaKindWanted, deps: ResolverDeps): Promise<{ mediaUrl: string; resolver: string }> {
+  return resolveParsedLink(parseMediaLink(input, kind, deps), kind, deps);
+}
+
+/** The media URL behind a link `parseMediaLink` accepted. */
+export async function resolveParsedLink({ url, resolver }: { url: URL; resolver: MediaResolver }, kind: MediaKindWanted, deps: ResolverDeps): Promise<{ mediaUrl: string; resolver: string }> {
   try {
     return { mediaUrl: await resolver.resolve(url, kind, deps), resolver: resolver.name };
   } catch (err) {

@@ -1,10 +1,11 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { LYRICS_MAX, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { checkAudioFile } from '../../studio/audioCheck';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
 import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
@@ -25,6 +26,8 @@ export default function AIMusicPage() {
   const [lyrics, setLyrics] = useState('');
   const [files, setFiles] = useState<Partial<Record<AudioField, File>>>({});
   const [checking, setChecking] = useState<AudioField | null>(null);
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
   const inputs = useRef<Partial<Record<AudioField, HTMLInputElement | null>>>({});
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'music', 'music');
   const remaining = LYRICS_MAX - [...lyrics].length;
@@ -51,6 +54,8 @@ export default function AIMusicPage() {
     if (!lyrics.trim()) return window.alert(STUDIO_MESSAGES.lyrics);
     if (remaining < 0) return window.alert(STUDIO_MESSAGES.lyricsTooLong);
     if (!files.song_file) return window.alert(STUDIO_MESSAGES.song);
+    // A voice is a person's (issue 26); the song is only a style reference.
+    if (files.voice_file && !consent) return window.alert(STUDIO_MESSAGES.consent);
     const form = new FormData();
     form.append('user_id', getSession(SessionKey.userId) ?? '');
     form.append('lyrics', lyrics.trim());
@@ -58,6 +63,7 @@ export default function AIMusicPage() {
       const file = files[name];
       if (file) form.append(name, file, file.name);
     }
+    if (files.voice_file) form.append('consent', 'true');
     void startGeneration(SLOT, async () => generationCall('/audio_mucic_creator/', form));
   };
 
@@ -77,23 +83,26 @@ export default function AIMusicPage() {
             </Text>
           </Field.Root>
           {FIELDS.map(({ name, label, hint }) => (
-            <Field.Root key={name}>
-              <Field.Label>{label}</Field.Label>
-              <Stack direction="row" align="center" gap="2" w="full">
-                <Input
-                  ref={(el) => {
-                    inputs.current[name] = el;
-                  }}
-                  type="file"
-                  accept=".wav,.mp3,audio/wav,audio/mpeg"
-                  p="1.5"
-                  disabled={checking !== null}
-                  onChange={(e) => void choose(name, e.target.files?.[0])}
-                />
-                {checking === name && <StatusSpinner size="sm" label="Checking the file" />}
-              </Stack>
-              <Field.HelperText>{hint}</Field.HelperText>
-            </Field.Root>
+            <Fragment key={name}>
+              <Field.Root>
+                <Field.Label>{label}</Field.Label>
+                <Stack direction="row" align="center" gap="2" w="full">
+                  <Input
+                    ref={(el) => {
+                      inputs.current[name] = el;
+                    }}
+                    type="file"
+                    accept=".wav,.mp3,audio/wav,audio/mpeg"
+                    p="1.5"
+                    disabled={checking !== null}
+                    onChange={(e) => void choose(name, e.target.files?.[0])}
+                  />
+                  {checking === name && <StatusSpinner size="sm" label="Checking the file" />}
+                </Stack>
+                <Field.HelperText>{hint}</Field.HelperText>
+              </Field.Root>
+              {name === 'voice_file' && files.voice_file && <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />}
+            </Fragment>
           ))}
           <GenerateButton label="Generate Music" busy={Boolean(running)} percent={percent} onClick={generate} disabled={Boolean(running) || checking !== null} />
         </>

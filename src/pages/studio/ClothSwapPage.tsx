@@ -1,9 +1,10 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
 import { Box, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { CLOTH_CATEGORIES, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
+import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
 import { NativeSelect } from '../../studio/ui/NativeSelect';
@@ -21,17 +22,22 @@ export default function ClothSwapPage() {
   const [image, setImage] = useState<PickedImage | null>(null);
   const [garment, setGarment] = useState<File | null>(null);
   const [category, setCategory] = useState<Category>('tops');
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'clothSwap', 'clothSwap');
   const preview = useMemo(() => (garment ? URL.createObjectURL(garment) : null), [garment]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const generate = () => {
     if (!image || !garment) return window.alert(STUDIO_MESSAGES.cloth);
+    // A garment photo often shows a model (issue 26).
+    if (!consent) return window.alert(STUDIO_MESSAGES.consent);
     const form = new FormData();
     form.append('user_id', getSession(SessionKey.userId) ?? '');
     form.append('image_template', image.url);
     form.append('category', category);
     form.append('cloth_image', garment, garment.name);
+    form.append('consent', 'true');
     void startGeneration(SLOT, async () => generationCall('/newclothchanger/', form));
   };
 
@@ -56,6 +62,7 @@ export default function ClothSwapPage() {
             </HStack>
             <Field.HelperText>Supports PNG, JPEG, WEBP</Field.HelperText>
           </Field.Root>
+          <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />
           <Field.Root>
             <Field.Label htmlFor="cloth-category">Category</Field.Label>
             <NativeSelect id="cloth-category" value={category} onChange={(e) => setCategory(e.target.value as Category)}>

@@ -1,6 +1,6 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import type { TemplateEntry } from '../../../contract/templates';
 import { templateUrl } from '../../content/media';
@@ -11,6 +11,7 @@ import { resolveLink } from '../../studio/jobs';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
+import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { FacePicker } from '../../studio/ui/FacePicker';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -59,6 +60,8 @@ export default function ImagePage() {
   const [pose, setPose] = useState<Pose | ''>('');
   const [prompt, setPrompt] = useState('');
   const [link, setLink] = useState('');
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
   const [template, setTemplate] = useState<TemplateEntry | null>(null);
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'image', 'image');
@@ -79,7 +82,8 @@ export default function ImagePage() {
     } else if (mode === 'link') {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
-      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url) }));
+      if (!consent) return window.alert(STUDIO_MESSAGES.consent);
+      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url, consent), consent }));
     } else {
       if (!template) return window.alert(STUDIO_MESSAGES.template);
       void startGeneration(slot, async () => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(template.path) }));
@@ -119,10 +123,13 @@ export default function ImagePage() {
                 </Field.Root>
               )}
               {mode === 'link' && (
-                <Field.Root id="image-link">
-                  <Field.Label>Instagram link</Field.Label>
-                  <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/p/..." autoComplete="off" />
-                </Field.Root>
+                <Stack gap="3">
+                  <Field.Root id="image-link">
+                    <Field.Label>Instagram link</Field.Label>
+                    <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/p/..." autoComplete="off" />
+                  </Field.Root>
+                  <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />
+                </Stack>
               )}
               {mode === 'template' && <TemplateGrid id="image-templates" kind="image" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />}
             </Stack>

@@ -1,6 +1,6 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
 import { Field, Input, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import type { TemplateEntry } from '../../../contract/templates';
 import { templateUrl } from '../../content/media';
@@ -10,6 +10,7 @@ import { resolveLink } from '../../studio/jobs';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
+import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { FacePicker } from '../../studio/ui/FacePicker';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -44,6 +45,8 @@ export default function VideoPage() {
   const { mode, setMode, gender, setGender } = useScreenChoice<Mode>('video', SLOTS, 'link');
   const [face, setFace] = useState<GalleryFace | null>(null);
   const [link, setLink] = useState('');
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
   const [template, setTemplate] = useState<TemplateEntry | null>(null);
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'video', 'video');
@@ -55,7 +58,8 @@ export default function VideoPage() {
     if (mode === 'link') {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.videoLink);
-      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url) }));
+      if (!consent) return window.alert(STUDIO_MESSAGES.consent);
+      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url, consent), consent }));
     } else {
       if (!template) return window.alert(STUDIO_MESSAGES.template);
       void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(template.path) }));
@@ -82,10 +86,13 @@ export default function VideoPage() {
             <Stack gap="5">
               <FacePicker id="video-face" gender={gender} selected={face} onSelect={setFace} />
               {mode === 'link' ? (
-                <Field.Root id="video-source">
-                  <Field.Label>Instagram reel link</Field.Label>
-                  <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/reel/..." autoComplete="off" />
-                </Field.Root>
+                <Stack gap="3" id="video-source">
+                  <Field.Root>
+                    <Field.Label>Instagram reel link</Field.Label>
+                    <Input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://www.instagram.com/reel/..." autoComplete="off" />
+                  </Field.Root>
+                  <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />
+                </Stack>
               ) : (
                 <TemplateGrid id="video-source" kind="video" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />
               )}

@@ -6,6 +6,7 @@ import * as m0004 from './0004_account_security.ts';
 import * as m0005 from './0005_billing.ts';
 import * as m0006 from './0006_generation.ts';
 import * as m0007 from './0007_job_requests.ts';
+import * as m0008 from './0008_consents.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_billing': m0005,
   '0006_generation': m0006,
   '0007_job_requests': m0007,
+  '0008_consents': m0008,
 };

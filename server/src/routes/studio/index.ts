@@ -8,6 +8,7 @@ import { HttpError } from '../../http-error.ts';
 import downloads from './downloads.ts';
 import gallery from './gallery.ts';
 import uploads from './uploads.ts';
+import { consentForTarget } from './consent.ts';
 import { ownMedia, templateOrFetched, userFilesOf } from './sources.ts';
 import { sameUserAsBody, studioGate, submitter } from './submit.ts';
 
@@ -68,7 +69,8 @@ const studio: FastifyPluginAsyncTypebox = async (app) => {
       const face = await ownMedia(app, id, request.body.face, ['face'], STUDIO_MESSAGES.face, 'face');
       const linked = call.path.includes('link');
       const target = await templateOrFetched(app, id, request.body.image, 'image', linked ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.template, 'image');
-      return submit(request, reply, { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true });
+      const consents = consentForTarget(target, request.body.consent, call.path, 'image');
+      return submit(request, reply, { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true, consents });
     });
   }
 
@@ -77,7 +79,8 @@ const studio: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = requireUser(request);
     const face = await ownMedia(app, id, request.body.input_image_url, ['face'], STUDIO_MESSAGES.face, 'input_image_url');
     const target = await templateOrFetched(app, id, request.body.target_video_url, 'video', STUDIO_MESSAGES.template, 'target_video_url');
-    return submit(request, reply, { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true });
+    const consents = consentForTarget(target, request.body.consent, faceSwap.path, 'target_video_url');
+    return submit(request, reply, { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, { files: userFilesOf(target), keepFiles: true, consents });
   });
 
   const [clip] = imageToVideo.calls;

@@ -12,6 +12,7 @@ import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
 import { HttpError } from '../../http-error.ts';
 import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
+import type { ConsentClaim } from '../../jobs/service.ts';
 
 /**
  * Generation calls and link copies per client address per minute, all together: room for a page
@@ -107,6 +108,8 @@ export interface SubmitOptions {
   files?: readonly string[];
   /** Files that existed before this request (link copies): the job uses them, a refusal keeps them. */
   keepFiles?: boolean;
+  /** Consent given for outside media of a person: recorded (or the link copy's carried on) with the job. */
+  consents?: readonly ConsentClaim[];
 }
 
 export function submitter(app: FastifyInstance) {
@@ -117,7 +120,7 @@ export function submitter(app: FastifyInstance) {
     try {
       made = await app.jobs.service.create({
         userId: user.id, input, engine: app.jobs.engines.for(input.kind).engine, idempotencyKey: idempotencyKeyOf(request),
-        requestHash: options.requestHash ?? requestHashOf(request), files, now: isoAt(app.now()),
+        requestHash: options.requestHash ?? requestHashOf(request), files, consents: options.consents, now: isoAt(app.now()),
       });
     } catch (err) {
       if (!options.keepFiles) await app.jobs.files.discard(files);

@@ -3,9 +3,11 @@
 // allowance before the body is read. Files then stream to a temporary folder while the body is
 // parsed (so the user_id check sees every field), and every field and file is checked by content;
 // only then (and not for a replay of an earlier request) are they copied into storage as the user's
-// uploads, which the job deletes when it is over and a refusal deletes at once.
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+// uploads, which the job deletes when it is over and a refusal deletes at once. The garment photo and
+// a voice file may show or sound like a real person: they need consent (issue 26), asked after the
+// spec's checks and recorded with the job (the upload's key and SHA-256).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +20,11 @@ import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES } from 
 import { requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
+import { sha256File } from '../../media/sha256.ts';
 import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
+import type { ConsentClaim } from '../../jobs/service.ts';
 import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
+import { requireConsent } from './consent.ts';
 import { ownMedia } from './sources.ts';
 import { idempotencyKeyOf, requestHashOf, type submitter } from './submit.ts';
 
@@ -49,12 +54,6 @@ interface CheckedFile {
 
 const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** The request's fields with each file as the SHA-256 of its bytes: what an Idempotency-Key replay must repeat. */
 async function hashOfMultipart(request: FastifyRequest, body: Record<string, unknown>): Promise<string> {
@@ -89,6 +88,8 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
    */
   async function submitWithFiles<F extends string>(
     request: FastifyRequest, reply: FastifyReply, kind: JobKind, checked: Partial<Record<F, CheckedFile>>, build: (sources: Partial<Record<F, MediaSource>>) => JobInput,
+    /** The fields whose upload the user gave consent for (already required by the route). */
+    consented: readonly NoInfer<F>[] = [],
   ) {
     const { id } = requireUser(request);
     const requestHash = await hashOfMultipart(request, bodyOf(request));
@@ -106,7 +107,13 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
       await app.jobs.files.discard(keys);
       throw err;
     }
-    return submit(request, reply, build(sources), { requestHash, files: keys });
+    const consents: ConsentClaim[] = [];
+    for (const field of consented) {
+      const file = checked[field];
+      const source = sources[field];
+      if (file && source?.type === 'stored') consents.push({ call: CAPABILITIES[kind].calls[0].path, field, link_url: null, storage_key: source.key, sha256: await sha256File(file.file) });
+    }
+    return submit(request, reply, build(sources), { requestHash, files: keys, consents });
   }
 
   const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
@@ -134,12 +141,14 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     if (!(CLOTH_CATEGORIES as readonly string[]).includes(category)) throw new HttpError(400, STUDIO_MESSAGES.category, 'category');
     if (garment.truncated || garment.bytes > uploadMaxBytes) throw new HttpError(413, `Garment image is too large (max ${sizeLabel(uploadMaxBytes)}).`, 'cloth_image');
     const checked = await checkImageUpload(await readFile(garment.file), { maxBytes: uploadMaxBytes, maxPixels: MAX_GARMENT_PIXELS });
+    // A garment photo often shows a model.
+    requireConsent(body.consent);
     return submitWithFiles(request, reply, 'clothSwap', { cloth_image: { file: garment.file, ...checked } }, (sources) => ({
       kind: 'clothSwap',
       person: { type: 'stored', key: person.key },
       garment: sources.cloth_image!,
       category: category as JobInput & { kind: 'clothSwap' } extends { category: infer C } ? C : never,
-    }));
+    }), ['cloth_image']);
   });
 
   app.post(...route('music'), async (request: FastifyRequest, reply: FastifyReply) => {
@@ -158,7 +167,9 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
       const { ext, mime } = await checkAudioUpload(upload.file, { maxBytes: audioMaxBytes, ffprobePath, minSeconds: 15, label });
       checked[field] = { file: upload.file, ext, mime };
     }
-    return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }));
+    // The song is a style reference only; a voice is a person's.
+    if (checked.voice_file) requireConsent(body.consent);
+    return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }), ['voice_file']);
   });
 };
 
