@@ -8,8 +8,6 @@ import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import { CoseAlgorithmIdentifier } from '@trustnxt/c2pa-ts/cose';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
