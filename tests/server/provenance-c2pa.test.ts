@@ -97,9 +97,10 @@ describe.each(Object.keys(EXT) as MarkedMime[])('%s', (mime) => {
   });
 });
 
-it('a parent with its own Content Credentials is named by its manifest; more parents are componentOf', async () => {
+it('a parent with its own Content Credentials brings its manifest along; more parents are componentOf', async () => {
   const parentPath = join(root, 'signed-parent.png');
   writeFileSync(parentPath, await signer.sign(samples['image/png'], 'image/png', provenance()));
+  const parentLabel = (await readContentCredentials(readFileSync(parentPath), 'image/png')).active_manifest;
   const parents = [
     { path: parentPath, mime: 'image/png', title: 'my face.png' },
     { path: join(root, 'in.mp3'), mime: 'audio/mpeg', title: 'my voice.mp3' },
@@ -107,12 +108,16 @@ it('a parent with its own Content Credentials is named by its manifest; more par
   const signed = await signer.sign(samples['video/mp4'], 'video/mp4', provenance({ parents, digitalSourceType: 'compositeWithTrainedAlgorithmicMedia' }));
   const store = await readContentCredentials(signed, 'video/mp4');
   expect(failureCodes(store)).toEqual(['signingCredential.untrusted']);
+  expect(Object.keys(store.manifests)).toContain(parentLabel);
   const manifest = active(store);
-  expect(manifest.ingredients.map((i) => [i.title, i.relationship])).toEqual([
-    ['my face.png', 'parentOf'],
-    ['my voice.mp3', 'componentOf'],
+  expect(manifest.ingredients.map((i) => [i.title, i.relationship, i.active_manifest])).toEqual([
+    ['my face.png', 'parentOf', parentLabel],
+    ['my voice.mp3', 'componentOf', undefined],
   ]);
-  expect(manifest.ingredients[0].description).toMatch(/own Content Credentials \(active manifest urn:c2pa:/);
+  // c2pa-rs checks the ingredient's hashed references to the parent's manifest and validates it.
+  const [delta] = store.validation_results?.ingredientDeltas ?? [];
+  expect(delta.validationDeltas.success.map((e) => e.code)).toContain('ingredient.manifest.validated');
+  expect(delta.validationDeltas.failure.map((e) => e.code)).toEqual(['signingCredential.untrusted']);
   const [, edited] = actionsOf(manifest);
   expect(edited.parameters?.ingredients).toHaveLength(1);
 });

@@ -4,32 +4,30 @@
 // what we make from nothing; c2pa.opened (the user's or linked input as the parentOf ingredient)
 // then c2pa.edited for what we build on outside media. A hard binding (data hash; BMFF hash for
 // MP4) ties it to the exact bytes, so this runs last, after the XMP marks are written.
-import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { BMFF, JPEG, MP3, PNG, type Asset } from '@trustnxt/c2pa-ts/asset';
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
+import { randomUUID } from 'node:crypto';
+import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import {
   ActionAssertion,
   ActionType,
   BMFFHashAssertion,
   ClaimVersion,
   DataHashAssertion,
-  IngredientAssertion,
   ManifestStore,
-  RelationshipType,
   type Action,
   type DigitalSourceType as C2paDigitalSourceType,
   type HashedURI,
-  type Manifest,
 } from '@trustnxt/c2pa-ts/manifest';
 import type { SigningCredentials } from './credentials.ts';
 import { CredentialsSigner } from './credentials-signer.ts';
-import { enableMp4, shiftChunkOffsets } from './c2pa-bmff.ts';
+import { shiftChunkOffsets } from './c2pa-bmff.ts';
+import { FORMATS, prepareFormats } from './c2pa-formats.ts';
+import { addIngredients } from './c2pa-ingredients.ts';
 import { manifestDataRange } from './c2pa-mp3.ts';
-import { digitalSourceTypeUri, type ContentCredentialsSigner, type MarkedMime, type Provenance, type ProvenanceParent } from './types.ts';
+import { digitalSourceTypeUri, type ContentCredentialsSigner, type MarkedMime, type Provenance } from './types.ts';
 
 /** Makes the signer the runner calls for each stored output (credentials from ensureSigningCredentials). */
 export function createContentCredentialsSigner(credentials: SigningCredentials): ContentCredentialsSigner {
+  prepareFormats();
   const signer = new CredentialsSigner(credentials);
   return {
     async sign(bytes, mime, provenance) {
@@ -47,7 +45,7 @@ export function createContentCredentialsSigner(credentials: SigningCredentials):
       claim.claimGeneratorVersion = provenance.tool.version;
       claim.title = provenance.title;
 
-      const ingredients = await addIngredients(manifest, provenance.parents);
+      const ingredients = await addIngredients(store, manifest, provenance.parents);
       manifest.addAssertion(actionsAssertion(provenance, ingredients));
       const binding = mime === 'video/mp4' ? BMFFHashAssertion.createV2('jumbf manifest', 'SHA-256') : DataHashAssertion.create('SHA-256');
       manifest.addAssertion(binding);
@@ -68,15 +66,6 @@ export function createContentCredentialsSigner(credentials: SigningCredentials):
     },
   };
 }
-
-enableMp4(BMFF);
-
-const FORMATS: Record<MarkedMime, { canRead(buf: Uint8Array): boolean; make(buf: Uint8Array): Asset }> = {
-  'image/png': { canRead: (b) => PNG.canRead(b), make: (b) => new PNG(b) },
-  'image/jpeg': { canRead: (b) => JPEG.canRead(b), make: (b) => new JPEG(b) },
-  'video/mp4': { canRead: (b) => BMFF.canRead(b), make: (b) => new BMFF(b) },
-  'audio/mpeg': { canRead: (b) => MP3.canRead(b), make: (b) => new MP3(b) },
-};
 
 function openAsset(bytes: Uint8Array, mime: MarkedMime): Asset {
   const format = FORMATS[mime];
@@ -99,42 +88,6 @@ async function reserveSpace(asset: Asset, bytes: Uint8Array, mime: MarkedMime, s
   const inserted = asset.getHashExclusionRange();
   shiftChunkOffsets(moved, inserted.start, moved.length - bytes.length);
   return asset;
-}
-
-/**
- * The parents as ingredients: the first is the parentOf ingredient (c2pa.opened), the others
- * componentOf. Each carries its title, format and a hash of its bytes; an input that has its
- * own Content Credentials also names its active manifest's label.
- */
-async function addIngredients(manifest: Manifest, parents: ProvenanceParent[]): Promise<HashedURI[]> {
-  const references: HashedURI[] = [];
-  for (const [index, parent] of parents.entries()) {
-    const bytes = await readFile(parent.path);
-    const ingredient = IngredientAssertion.createV3(index === 0 ? RelationshipType.ParentOf : RelationshipType.ComponentOf);
-    ingredient.title = parent.title;
-    ingredient.format = parent.mime;
-    ingredient.instanceID = `xmp:iid:sha256-${createHash('sha256').update(bytes).digest('hex')}`;
-    const ownManifest = activeManifestLabel(bytes);
-    ingredient.description = ownManifest
-      ? `Opened with its own Content Credentials (active manifest ${ownManifest}).`
-      : 'Outside media without Content Credentials; its instance ID is the SHA-256 of its bytes.';
-    if (index > 0) ingredient.labelSuffix = index;
-    manifest.addAssertion(ingredient);
-    references.push(manifest.createAssertionReference(ingredient));
-  }
-  return references;
-}
-
-/** The label of a file's own active C2PA manifest, when it carries one we can read. */
-function activeManifestLabel(bytes: Uint8Array): string | undefined {
-  try {
-    const format = Object.values(FORMATS).find((candidate) => candidate.canRead(bytes));
-    const jumbf = format?.make(bytes).getManifestJUMBF();
-    if (!jumbf) return undefined;
-    return ManifestStore.read(SuperBox.fromBuffer(jumbf as Uint8Array<ArrayBuffer>)).getActiveManifest()?.label;
-  } catch {
-    return undefined;
-  }
 }
 
 function actionsAssertion(provenance: Provenance, ingredients: HashedURI[]): ActionAssertion {

@@ -14,11 +14,20 @@ export interface ValidationEntry {
 }
 
 /** The manifest store as c2pa-rs reports it (Reader::json), with its validation results. */
+export interface StatusLists {
+  success: ValidationEntry[];
+  informational: ValidationEntry[];
+  failure: ValidationEntry[];
+}
+
 export interface ReadStore {
   active_manifest: string;
   manifests: Record<string, ReadManifest>;
   validation_status?: ValidationEntry[];
-  validation_results?: { activeManifest?: { success: ValidationEntry[]; informational: ValidationEntry[]; failure: ValidationEntry[] } };
+  validation_results?: {
+    activeManifest?: StatusLists;
+    ingredientDeltas?: { ingredientAssertionURI: string; validationDeltas: StatusLists }[];
+  };
   validation_state?: string;
 }
 
@@ -28,7 +37,7 @@ export interface ReadManifest {
   format?: string;
   instance_id?: string;
   assertions: { label: string; data: Record<string, unknown> }[];
-  ingredients: { title?: string; format?: string; relationship?: string; instance_id?: string; description?: string; label?: string }[];
+  ingredients: { title?: string; format?: string; relationship?: string; instance_id?: string; active_manifest?: string; label?: string }[];
   signature_info?: { alg?: string; issuer?: string; common_name?: string; cert_serial_number?: string };
 }
 
