@@ -132,6 +132,33 @@ it('a faststart MP4 (moov before mdat) keeps playing the same frames', async () 
   expect(decodedMd5(out)).toBe(decodedMd5(faststart));
 });
 
+it('keeps the IPTC marks written before it, under the signature', async () => {
+  const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" Iptc4xmpExt:DigitalSourceType="${digitalSourceTypeUri('algorithmicMedia')}"/></rdf:RDF></x:xmpmeta>`;
+  for (const mime of ['image/png', 'image/jpeg'] as const) {
+    const marked = await sharp(samples[mime]).withXmp(xmp).toFormat(mime === 'image/png' ? 'png' : 'jpeg').toBuffer();
+    const signed = await signer.sign(marked, mime, provenance());
+    expect(failureCodes(await readContentCredentials(signed, mime))).toEqual(['signingCredential.untrusted']);
+    expect((await sharp(signed).metadata()).xmp?.toString()).toContain('algorithmicMedia');
+    // The marks are hashed: changing a byte of the XMP packet (PNG iTXt, JPEG APP1) breaks the binding.
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf(mime === 'image/png' ? 'XML:com.adobe.xmp' : 'http://ns.adobe.com/xap/1.0/');
+    expect(at).toBeGreaterThan(0);
+    tampered[at + 40] ^= 0x01;
+    expect(failureCodes(await readContentCredentials(tampered, mime))).toContain('assertion.dataHash.mismatch');
+  }
+  // A song's ID3 TXXX frame (the marks engineer's PRIV "XMP" frame sits beside it the same way).
+  const song = join(root, 'marked.mp3');
+  ffmpeg('-i', join(root, 'in.mp3'), '-c', 'copy', '-metadata', `DigitalSourceType=${digitalSourceTypeUri('algorithmicMedia')}`, song);
+  const signed = await signer.sign(readFileSync(song), 'audio/mpeg', provenance());
+  expect(failureCodes(await readContentCredentials(signed, 'audio/mpeg'))).toEqual(['signingCredential.untrusted']);
+  const out = join(root, 'marked-signed.mp3');
+  writeFileSync(out, signed);
+  expect(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', out]).toString()).toContain('algorithmicMedia');
+  const tampered = Buffer.from(signed);
+  tampered[tampered.lastIndexOf('algorithmicMedia')] ^= 0x01; // in the TXXX frame, outside the manifest's GEOB
+  expect(failureCodes(await readContentCredentials(tampered, 'audio/mpeg'))).toContain('assertion.dataHash.mismatch');
+});
+
 it('refuses bytes that are not the format named', async () => {
   await expect(signer.sign(samples['image/png'], 'image/jpeg', provenance())).rejects.toThrow(/not image\/jpeg/);
 });
