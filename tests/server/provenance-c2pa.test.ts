@@ -159,6 +159,17 @@ it('keeps the IPTC marks written before it, under the signature', async () => {
   expect(failureCodes(await readContentCredentials(tampered, 'audio/mpeg'))).toContain('assertion.dataHash.mismatch');
 });
 
+it('signing a signed MP4 again replaces its manifest and keeps it playing', async () => {
+  const once = await signer.sign(samples['video/mp4'], 'video/mp4', provenance());
+  const twice = await signer.sign(once, 'video/mp4', provenance({ title: 'again', parents: [{ path: join(root, 'parent.jpg'), mime: 'image/jpeg', title: 'a much longer title to change the size' }] }));
+  const store = await readContentCredentials(twice, 'video/mp4');
+  expect(failureCodes(store)).toEqual(['signingCredential.untrusted']);
+  expect(active(store).title).toBe('again');
+  const out = join(root, 'twice.mp4');
+  writeFileSync(out, twice);
+  expect(decodedMd5(out)).toBe(decodedMd5(join(root, 'in.mp4')));
+});
+
 it('refuses bytes that are not the format named', async () => {
   await expect(signer.sign(samples['image/png'], 'image/jpeg', provenance())).rejects.toThrow(/not image\/jpeg/);
 });

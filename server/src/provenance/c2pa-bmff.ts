@@ -1,7 +1,8 @@
-// Chunk offsets of an MP4 after a box was inserted before its media data. c2pa-ts 0.9 inserts
-// the manifest box right after ftyp without moving the sample tables' chunk offsets (stco/co64),
-// so every absolute offset at or past the insertion point moves by the inserted size. A walker
-// for the few container boxes on the way to the sample tables, not a general MP4 parser.
+// MP4 support on top of c2pa-ts 0.9's BMFF code. It removes any manifest box and inserts the new
+// one right after ftyp without moving the sample tables' chunk offsets (stco/co64), which would
+// leave the video unplayable: chunkOffsetMove() says where each old offset went and
+// moveChunkOffsets() rewrites them. A walker for the few container boxes on the way to the sample
+// tables, not a general MP4 parser.
 
 /**
  * c2pa-ts 0.9 reads and signs BMFF but only admits HEIF brands; an MP4's boxes are handled the
@@ -14,15 +15,16 @@ export function enableMp4(bmff: unknown): void {
 }
 
 const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl']);
+const C2PA_UUID = 'd8fec3d61b0e483c92975828877ec481';
 
-/** Adds `shift` to every chunk offset in `buf` (the file after insertion) that is >= `from`. */
-export function shiftChunkOffsets(buf: Uint8Array, from: number, shift: number): void {
-  if (shift === 0) return;
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  walk(view, 0, buf.byteLength, from, shift);
+interface Box {
+  type: string;
+  start: number;
+  end: number;
+  header: number;
 }
 
-function walk(view: DataView, start: number, end: number, from: number, shift: number): void {
+function* boxes(view: DataView, start: number, end: number): Generator<Box> {
   let pos = start;
   while (pos + 8 <= end) {
     let size = view.getUint32(pos);
@@ -35,26 +37,51 @@ function walk(view: DataView, start: number, end: number, from: number, shift: n
       size = end - pos;
     }
     if (size < header || pos + size > end) throw new Error(`MP4: the ${type} box at ${pos} runs past its parent`);
-    if (CONTAINERS.has(type)) walk(view, pos + header, pos + size, from, shift);
-    else if (type === 'stco') patch(view, pos + header, pos + size, 4, from, shift);
-    else if (type === 'co64') patch(view, pos + header, pos + size, 8, from, shift);
+    yield { type, start: pos, end: pos + size, header };
     pos += size;
   }
 }
 
-function patch(view: DataView, start: number, end: number, width: 4 | 8, from: number, shift: number): void {
+const viewOf = (buf: Uint8Array) => new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+
+/**
+ * Where an offset of the original file lands once c2pa-ts has removed its manifest box (if any)
+ * and put one of `insertedSize` bytes right after ftyp.
+ */
+export function chunkOffsetMove(original: Uint8Array, insertedSize: number): (offset: number) => number {
+  const view = viewOf(original);
+  const top = [...boxes(view, 0, original.byteLength)];
+  const ftyp = top.find((box) => box.type === 'ftyp');
+  if (!ftyp) throw new Error('MP4: no ftyp box');
+  const hex = (box: Box) => Buffer.from(original.subarray(box.start + box.header, box.start + box.header + 16)).toString('hex');
+  const old = top.find((box) => box.type === 'uuid' && hex(box) === C2PA_UUID);
+  return (offset) => offset + (offset >= ftyp.end ? insertedSize : 0) - (old && offset >= old.end ? old.end - old.start : 0);
+}
+
+/** Rewrites every chunk offset in `buf` (the file after the change) with `move`. */
+export function moveChunkOffsets(buf: Uint8Array, move: (offset: number) => number): void {
+  const view = viewOf(buf);
+  const visit = (start: number, end: number): void => {
+    for (const box of boxes(view, start, end)) {
+      if (CONTAINERS.has(box.type)) visit(box.start + box.header, box.end);
+      else if (box.type === 'stco') patch(view, box.start + box.header, box.end, 4, move);
+      else if (box.type === 'co64') patch(view, box.start + box.header, box.end, 8, move);
+    }
+  };
+  visit(0, buf.byteLength);
+}
+
+function patch(view: DataView, start: number, end: number, width: 4 | 8, move: (offset: number) => number): void {
   // FullBox: version and flags (4 bytes), entry count (4 bytes), then the offsets.
   const count = view.getUint32(start + 4);
   if (start + 8 + count * width > end) throw new Error('MP4: a chunk offset table runs past its box');
   for (let i = 0, at = start + 8; i < count; i++, at += width) {
     if (width === 4) {
-      const offset = view.getUint32(at);
-      if (offset < from) continue;
-      if (offset + shift > 0xffffffff) throw new Error('MP4: a chunk offset no longer fits 32 bits after the manifest box');
-      view.setUint32(at, offset + shift);
+      const moved = move(view.getUint32(at));
+      if (moved > 0xffffffff) throw new Error('MP4: a chunk offset no longer fits 32 bits after the manifest box');
+      view.setUint32(at, moved);
     } else {
-      const offset = view.getBigUint64(at);
-      if (offset >= BigInt(from)) view.setBigUint64(at, offset + BigInt(shift));
+      view.setBigUint64(at, BigInt(move(Number(view.getBigUint64(at)))));
     }
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '@trustnxt/c2pa-ts/manifest';
 import type { SigningCredentials } from './credentials.ts';
 import { CredentialsSigner } from './credentials-signer.ts';
-import { shiftChunkOffsets } from './c2pa-bmff.ts';
+import { chunkOffsetMove, moveChunkOffsets } from './c2pa-bmff.ts';
 import { FORMATS, prepareFormats } from './c2pa-formats.ts';
 import { addIngredients } from './c2pa-ingredients.ts';
 import { manifestDataRange } from './c2pa-mp3.ts';
@@ -84,9 +84,7 @@ async function reserveSpace(asset: Asset, bytes: Uint8Array, mime: MarkedMime, s
   }
   if (mime !== 'video/mp4') return asset;
   // getDataRange() is the asset's own buffer (c2pa-ts 0.9), so the offsets are fixed in place.
-  const moved = await asset.getDataRange();
-  const inserted = asset.getHashExclusionRange();
-  shiftChunkOffsets(moved, inserted.start, moved.length - bytes.length);
+  moveChunkOffsets(await asset.getDataRange(), chunkOffsetMove(bytes, asset.getHashExclusionRange().length));
   return asset;
 }
 
