@@ -71,7 +71,8 @@ function openAsset(bytes: Uint8Array, mime: MarkedMime): Asset {
   const format = FORMATS[mime];
   if (!format) throw new Error(`Content Credentials: cannot sign ${String(mime)}`);
   if (!format.canRead(bytes)) throw new Error(`Content Credentials: the file is not ${mime}`);
-  return format.make(bytes);
+  // A copy: c2pa-ts writes into the buffer it is given when the room is already the right size.
+  return format.make(new Uint8Array(bytes));
 }
 
 /** Makes room for the manifest store; for MP4 also moves the chunk offsets (see c2pa-bmff.ts). */
