@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, withJwtSecret, type Config } from './config/index.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
 import { postalIndex } from './billing/postal.ts';
+import { SigningCredentialsError } from './provenance/index.ts';
 import { createLogger } from './logger.ts';
 import { startSiteMedia } from './media/siteMediaLibrary.ts';
 import { ensureTemplates } from './templates/library.ts';
@@ -36,8 +37,9 @@ const applied = await migrateToLatest(database.db);
 log.info({ engine: database.engine, applied }, 'database ready');
 
 const app = await buildApp(config, { database, logger: log }).catch(async (err: unknown) => {
-  if (!(err instanceof ConfigError)) throw err;
-  // A setting the services behind it refuse (an S3 bucket that does not answer): say which.
+  if (!(err instanceof ConfigError) && !(err instanceof SigningCredentialsError)) throw err;
+  // A setting the services behind it refuse (an S3 bucket that does not answer, a signing key that
+  // does not fit its certificate): say which.
   console.error(err.message);
   await database.destroy();
   process.exit(1);

@@ -96,6 +96,8 @@ describe('JobQueue on BullMQ', () => {
       now: Date.now,
       leaseMs: options.leaseMs ?? 1_000,
       onSettled: options.onSettled ?? (() => undefined),
+      // This suite is about delivery: its outputs carry the IPTC mark only.
+      signer: null,
       concurrency: options.concurrency ?? 2,
       redis: { url: TEST_REDIS_URL, prefix },
     });

@@ -8,6 +8,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobSystem } from '../../server/src/jobs/system.ts';
+import { startContentCredentials } from '../../server/src/provenance/index.ts';
 import { openStorage } from '../../server/src/storage/index.ts';
 import { buildTestApp, testConfig } from './support/app.ts';
 import { useTestDatabase } from './support/db.ts';
@@ -71,7 +72,7 @@ describe('the job API with media in S3', () => {
     const t = await studioApp(database.current, { ...s3.env, RUN_JOBS: 'false', MEDIA_DIR: join(database.current.dataDir, 'api-media') });
     const config = testConfig(database.current, { ...s3.env, MEDIA_DIR: join(database.current.dataDir, 'worker-media') });
     // What `npm run worker` does (server/src/jobs/worker.ts), in this process.
-    const worker = createJobSystem({ db: database.current.db, config, storage: await openStorage(config), log: t.app.log, now: Date.now });
+    const worker = createJobSystem({ db: database.current.db, config, storage: await openStorage(config), log: t.app.log, now: Date.now, signer: await startContentCredentials(config) });
     worker.queue.start();
     try {
       const u = await t.user('s3-worker@example.com');

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { globalPlugin } from '../plugins/global-plugin.ts';
+import { startContentCredentials } from '../provenance/index.ts';
 import { createJobSystem, type JobSystem } from './system.ts';
 import { templateByPath, templateFiles } from './templates.ts';
 import { WARM_UP_HEADER } from '../../../contract/sw-messages.ts';
@@ -21,7 +22,8 @@ const TEMPLATE_URL = /^\/media\/templates\/((?:thumbs\/)?[A-Za-z]+\/\d+\.(?:jpg|
  * for (the library makes heavy videos last), so the studio never shows a broken template.
  */
 export const jobsPlugin = globalPlugin(async (app) => {
-  const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now() });
+  const signer = await startContentCredentials(app.config);
+  const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now(), signer });
   app.decorate('jobs', jobs);
   if (app.config.generation.runJobs) app.addHook('onReady', async () => jobs.queue.start());
   // Running jobs go back to the queue first, then the engines' model processes stop.

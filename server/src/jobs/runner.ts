@@ -44,7 +44,7 @@ export interface RunnerDeps {
   /** Called once the job reached a final state, or went back to the queue. */
   onSettled(jobId: string): void;
   /** Signs each output's C2PA manifest; none: outputs carry the IPTC XMP only. */
-  signer?: ContentCredentialsSigner | null;
+  signer: ContentCredentialsSigner | null;
 }
 
 type StopReason = 'cancel' | 'timeout' | 'shutdown' | 'lost';
@@ -126,7 +126,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     };
     const engineFile = await callEngine(engine.handler as Handler<Capability>, input, ctx, deps.templates, copyIn);
     throwIfStopped(controller.signal);
-    const file = await markOutput(engineFile, provenanceOf(input, engine.engine, read), deps.signer ?? null);
+    const file = await markOutput(engineFile, provenanceOf(input, engine.engine, read), deps.signer);
     throwIfStopped(controller.signal);
 
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Settings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { createEngineRegistry, type EngineRegistry } from '../engines/registry.ts';
+import type { ContentCredentialsSigner } from '../provenance/types.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import { userFiles, type UserFiles } from '../storage/user-files.ts';
 import { bullmqQueue } from './bullmq-queue.ts';
@@ -31,8 +32,18 @@ export interface JobSystem {
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
 }
 
-export function createJobSystem(opts: { db: Db; config: Settings; storage: MediaStorage; log: Logger; now: () => number }): JobSystem {
-  const { db, config, storage, log, now } = opts;
+export interface JobSystemOptions {
+  db: Db;
+  config: Settings;
+  storage: MediaStorage;
+  log: Logger;
+  now: () => number;
+  /** Signs every output's Content Credentials (provenance/index.ts startContentCredentials). */
+  signer: ContentCredentialsSigner;
+}
+
+export function createJobSystem(opts: JobSystemOptions): JobSystem {
+  const { db, config, storage, log, now, signer } = opts;
   const repo = jobsRepository(db);
   const files = userFiles(db, storage, log.child({ component: 'user-files' }));
   const engines = createEngineRegistry(config.generation);
@@ -43,6 +54,7 @@ export function createJobSystem(opts: { db: Db; config: Settings; storage: Media
     storage,
     files,
     engines,
+    signer,
     templates: templateFiles(config.mediaDir, config.generation.templateCache),
     generation: config.generation,
     log: log.child({ component: 'jobs' }),

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
+import { SigningCredentialsError, startContentCredentials } from '../provenance/index.ts';
 import { openStorage } from '../storage/index.ts';
 import { createJobSystem, type JobSystem } from './system.ts';
 
@@ -30,10 +31,11 @@ const storage = await openStorage(config).catch(async (err: unknown) => {
 });
 let jobs: JobSystem;
 try {
-  jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now });
+  const signer = await startContentCredentials(config);
+  jobs = createJobSystem({ db: database.db, config, storage, log, now: Date.now, signer });
 } catch (err) {
-  // A capability no configured engine can serve (engines/registry.ts).
-  if (!(err instanceof ConfigError)) throw err;
+  // A capability no configured engine can serve (engines/registry.ts), or signing credentials that do not fit.
+  if (!(err instanceof ConfigError) && !(err instanceof SigningCredentialsError)) throw err;
   console.error(err.message);
   await database.destroy();
   process.exit(1);

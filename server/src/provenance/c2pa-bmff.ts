@@ -14,6 +14,36 @@ export function enableMp4(bmff: unknown): void {
   for (const brand of ['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4A ', 'dash']) brands.add(brand);
 }
 
+interface PathBox {
+  type: string;
+}
+type MatchBox = (this: unknown, exclusion: { xpath: string }, asset: { getTopLevelBoxes(): PathBox[] }) => Promise<unknown>;
+
+/**
+ * c2pa-ts 0.9 finds an exclusion's box by its path and gives up when more than one top-level box
+ * has that type, so with our IPTC XMP `uuid` box beside the manifest's `uuid` box it excluded
+ * neither, and c2pa-rs (which tries each box on the path, as the spec says) found the hash wrong.
+ * Each box of the type is tried in turn, by index, with c2pa-ts's own matching of the rest.
+ */
+export function matchEachBoxOnPath(bmffHashAssertion: unknown): void {
+  const proto = (bmffHashAssertion as { prototype?: { getMatchingBoxForExclusion?: MatchBox & { eachBox?: true } } }).prototype;
+  const original = proto?.getMatchingBoxForExclusion;
+  if (!proto || typeof original !== 'function') throw new Error('c2pa-ts changed: BMFFHashAssertion.getMatchingBoxForExclusion is gone; check exclusions of repeated boxes');
+  if (original.eachBox) return;
+  const eachBox: MatchBox & { eachBox?: true } = async function (this: unknown, exclusion, asset) {
+    const type = /^\/([^/[\]]+)$/.exec(exclusion.xpath)?.[1];
+    const count = type === undefined ? 0 : asset.getTopLevelBoxes().filter((box) => box.type === type).length;
+    if (count <= 1) return original.call(this, exclusion, asset);
+    for (let i = 0; i < count; i++) {
+      const box = await original.call(this, { ...exclusion, xpath: `/${type}[${i}]` }, asset);
+      if (box) return box;
+    }
+    return undefined;
+  };
+  eachBox.eachBox = true;
+  proto.getMatchingBoxForExclusion = eachBox;
+}
+
 const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl']);
 const C2PA_UUID = 'd8fec3d61b0e483c92975828877ec481';
 

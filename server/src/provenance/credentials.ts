@@ -3,7 +3,7 @@
 // certificate made once into <dataDir>/c2pa/ and reused. A self-made chain is on no trust list:
 // verifiers show the credentials as coming from an unknown signer (README, Content Credentials).
 import { createPrivateKey, createPublicKey, webcrypto, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import { CoseAlgorithmIdentifier } from '@trustnxt/c2pa-ts/cose';
@@ -147,22 +147,53 @@ export async function checkCredentials(key: KeyObject, chain: x509.X509Certifica
   }
 }
 
+const localPaths = (folder: string) =>
+  Object.fromEntries(Object.entries(FILES).map(([name, file]) => [name, join(folder, file)])) as Record<keyof typeof FILES, string>;
+
 async function ensureLocalCredentials(folder: string, organization: string, now: Date): Promise<SigningCredentials> {
-  const paths = Object.fromEntries(Object.entries(FILES).map(([name, file]) => [name, join(folder, file)])) as Record<keyof typeof FILES, string>;
+  const paths = localPaths(folder);
   const existing = await readLocal(paths);
   const reusable = existing?.signer;
   if (reusable && reusable.chain[0].notAfter.getTime() - now.getTime() > RENEW_BEFORE) {
     await checkCredentials(reusable.key, reusable.chain, now, paths.chain);
     return { ...reusable, algorithm: algorithmOf(reusable.key), source: 'local-reused' };
   }
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  if (!existing) return createLocalCredentials(folder, organization, now);
   // The CA is kept (key 0600) so a renewed signing certificate chains to the same root.
-  let ca = existing?.ca;
-  if (!ca || ca.cert.notAfter.getTime() - now.getTime() <= RENEW_BEFORE) {
+  let ca = existing.ca;
+  if (ca.cert.notAfter.getTime() - now.getTime() <= RENEW_BEFORE) {
     ca = await makeCa(organization, now);
     await writePrivate(paths.caKey, ca.keyPem);
     await writePublic(paths.caCert, ca.cert.toString('pem'));
   }
+  return writeSigner(paths, ca, organization, now);
+}
+
+/**
+ * The first start: the whole chain is made in a folder of its own, then renamed into place, so
+ * processes starting together on one data folder (an API and a worker) end up with one chain:
+ * the rename of a later one fails on the folder the first put there, and it reads that.
+ */
+async function createLocalCredentials(folder: string, organization: string, now: Date): Promise<SigningCredentials> {
+  const staging = `${folder}.new-${process.pid}-${serial().slice(2, 10)}`;
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  try {
+    const paths = localPaths(staging);
+    const ca = await makeCa(organization, now);
+    await writePrivate(paths.caKey, ca.keyPem);
+    await writePublic(paths.caCert, ca.cert.toString('pem'));
+    const made = await writeSigner(paths, ca, organization, now);
+    await rename(staging, folder);
+    return made;
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') return ensureLocalCredentials(folder, organization, now);
+    throw error;
+  }
+}
+
+async function writeSigner(paths: Record<keyof typeof FILES, string>, ca: LocalCa, organization: string, now: Date): Promise<SigningCredentials> {
   const leaf = await makeSigner(ca, organization, now);
   await writePrivate(paths.key, leaf.keyPem);
   await writePublic(paths.chain, `${leaf.cert.toString('pem')}\n${ca.cert.toString('pem')}\n`);

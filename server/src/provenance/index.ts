@@ -5,11 +5,31 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { buildXmpPacket, containerOf, writeXmp, type MarkableContainer } from '../../../contract/provenance/index.ts';
+import type { Settings } from '../config/index.ts';
 import type { EngineFile } from '../engines/types.ts';
+import { createContentCredentialsSigner } from './c2pa.ts';
+import { ensureSigningCredentials } from './credentials.ts';
 import { digitalSourceTypeUri, type ContentCredentialsSigner, type MarkedMime, type Provenance } from './types.ts';
 
 export type { ContentCredentialsSigner, Provenance } from './types.ts';
 export { provenanceOf } from './source-type.ts';
+export { SigningCredentialsError } from './credentials.ts';
+
+/**
+ * The start-time step that makes the signer every job's output is signed with: the operator's key
+ * and chain (C2PA_SIGNING_KEY_FILE, C2PA_SIGNING_CHAIN_FILE), checked, or the local chain in
+ * DATA_DIR/c2pa/, made on the first start. Throws SigningCredentialsError naming what is wrong.
+ */
+export async function startContentCredentials(settings: Pick<Settings, 'dataDir' | 'c2pa'>): Promise<ContentCredentialsSigner> {
+  const { keyFile, chainFile, organization } = settings.c2pa;
+  const credentials = await ensureSigningCredentials({
+    dataDir: settings.dataDir,
+    keyFile: keyFile ?? undefined,
+    chainFile: chainFile ?? undefined,
+    organization: organization || undefined,
+  });
+  return createContentCredentialsSigner(credentials);
+}
 
 export interface MarkedFile {
   path: string;

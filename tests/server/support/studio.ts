@@ -10,6 +10,7 @@ import { readDigitalSourceType, readXmp } from '../../../contract/provenance/ind
 import { DIGITAL_SOURCE_TYPE_BASE } from '../../../server/src/provenance/types.ts';
 import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../../server/src/config/index.ts';
 import { accountsApp, type AccountsApp } from './accounts.ts';
+import { failureCodes, readContentCredentials } from './c2pa-reader.ts';
 import type { TestDatabase } from './db.ts';
 
 export const SECURITY_KEY = securityKeyFor(DEFAULT_CLIENT_SECRET);
@@ -67,11 +68,28 @@ export function markOf(bytes: Uint8Array): string | null {
   return uri?.startsWith(DIGITAL_SOURCE_TYPE_BASE) ? uri.slice(DIGITAL_SOURCE_TYPE_BASE.length) : uri;
 }
 
-/** The mark of a stored output, fetched by its URL as the page would. */
+/**
+ * The mark of a stored output, fetched by its URL as the page would; its Content Credentials are
+ * validated on the way by c2pa-rs (not by the code that wrote them): the only failure allowed is
+ * the self-made chain's trust, and the actions say what the IPTC mark says (made from nothing:
+ * c2pa.created with the code; built on outside media: c2pa.opened, then c2pa.edited with the code).
+ */
 export async function markAt(t: StudioApp, url: string): Promise<string | null> {
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode, url).toBe(200);
-  return markOf(new Uint8Array(res.rawPayload));
+  const bytes = new Uint8Array(res.rawPayload);
+  const mark = markOf(bytes);
+  const store = await readContentCredentials(bytes, String(res.headers['content-type']).split(';')[0]);
+  expect(failureCodes(store), url).toEqual(['signingCredential.untrusted']);
+  const manifest = store.manifests[store.active_manifest];
+  const actions = (manifest.assertions.find((a) => a.label.startsWith('c2pa.actions'))?.data.actions ?? []) as { action: string; digitalSourceType?: string }[];
+  const code = mark === null ? undefined : DIGITAL_SOURCE_TYPE_BASE + mark;
+  const composite = mark?.startsWith('composite') === true;
+  expect(actions.map((a) => [a.action, a.digitalSourceType]), url).toEqual(
+    composite ? [['c2pa.opened', undefined], ['c2pa.edited', code]] : [['c2pa.created', code]],
+  );
+  if (composite) expect(manifest.ingredients.map((i) => i.relationship), url).toContain('parentOf');
+  return mark;
 }
 
 export type FormFields = Record<string, string | { name: string; data: Buffer; type: string }>;
