@@ -4,7 +4,7 @@
 // as a person uses the studio (faces first, then what needs them); a second account without a
 // plan sees the empty gallery and the 403 path.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -14,17 +14,11 @@ import { collectAlerts, logIn } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signedInUser, type TestUser } from './support/accountsApi';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
+import { shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
-/** Screens to look at by eye, kept out of the repository: taken when STUDIO_SHOTS_DIR names a folder (they cost CI time). */
-const SHOTS = process.env.STUDIO_SHOTS_DIR;
-const shoot = async (p: Page, name: string) => {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: join(SHOTS, name), fullPage: true });
-};
 const STUDIO_ROUTES = ['/face', '/image', '/video', '/clothSwap', '/Imagetovideo', '/AIMusic', '/gallery'];
 
 const own = useOwnServer({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
