@@ -114,6 +114,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     const dialog = page.getByRole('dialog');
     expect(await description(dialog.getByRole('img', { name: 'Generated face' }))).toBe('AI-generated');
     expect(await dialog.getByText('AI-generated', { exact: true }).isVisible()).toBe(true);
+    await shoot(page, 'disclosure-preview-1440.png');
     await page.keyboard.press('Escape');
     // Faces have no download, so no note.
     expect(await page.getByText(/^Downloads carry the AI mark/).count()).toBe(0);
