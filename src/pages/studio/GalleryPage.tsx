@@ -82,7 +82,7 @@ function useSavedOnDevice(items: readonly Item[], check: boolean): ReadonlySet<s
   return saved;
 }
 
-/** Tabs whose items download (faces do not: spec §2). */
+/** Tabs whose items have a download: not faces (spec §2), nor songs, which play in place. */
 const downloads = (tab: Tab) => tab !== 'faces' && tab !== 'audio';
 
 function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean; noteId: string }) {
