@@ -19,7 +19,7 @@ const ENTRY = 'src/app/prerender.tsx';
 
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
-  renderPage(path: string): Promise<{ html: string; title: string; page: string }>;
+  renderPage(path: string): Promise<{ html: string; title: string; description?: string; page: string }>;
 }
 
 const escapeHtml = (text: string) =>
@@ -112,13 +112,14 @@ export const BOOT_SCRIPT = `(function () {
 `;
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const META_DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * Puts a rendered page into the built index.html. The page paints without scripts, so the app's
  * module script and preloads are handed to the boot script (BOOT_SCRIPT at `bootUrl`) instead.
  */
-export function fillTemplate(template: string, path: string, page: { html: string; title: string }, preloads: string[], bootUrl: string): string {
+export function fillTemplate(template: string, path: string, page: { html: string; title: string; description?: string }, preloads: string[], bootUrl: string): string {
   // The CSP allows no inline script, so a page must arrive complete: no script React would use to
   // reveal a late Suspense boundary, no boundary left pending or failed.
   if (/<script|<!--\$[?!]-->/.test(page.html)) throw new Error(`Prerender of ${path} left a pending boundary or an inline script`);
@@ -130,7 +131,13 @@ export function fillTemplate(template: string, path: string, page: { html: strin
   const allPreloads = [...new Set([...modules, ...preloads])];
   const boot = `<script src="${bootUrl}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(allPreloads.join(' '))}" defer></script>`;
   const { html, style } = hoistEmotionStyles(page.html);
-  return template
+  // A page's own description replaces the app's, which stays on data-default for the page to
+  // put back when the visitor moves on (src/app/usePageDescription.ts).
+  const described = page.description
+    ? template.replace(META_DESCRIPTION, (_meta, app: string) => `<meta name="description" content="${escapeHtml(page.description ?? '')}" data-default="${app}"`)
+    : template;
+  if (page.description && described === template) throw new Error('index.html has no <meta name="description"> for the page description to replace');
+  return described
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')

@@ -16,6 +16,8 @@ export interface PrerenderedPage {
   /** The markup that goes inside #root. */
   html: string;
   title: string;
+  /** The page's own meta description, when it has one (the app's stays otherwise). */
+  description?: string;
   /** The page component's name, which is also its module's file name (for modulepreload links). */
   page: string;
 }
@@ -24,6 +26,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   // As in the browser (src/main.tsx): the page's chunk is in before rendering.
   const page = (await preloadRoute(path))?.name ?? '';
   serverHead.title = APP_NAME;
+  serverHead.description = undefined;
   const app = (
     // A fresh emotion cache, so each style rule is written once, before its first element.
     <CacheProvider value={createCache({ key: 'css' })}>
@@ -40,5 +43,5 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   // the CSP forbids.
   const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
-  return { html, title: serverHead.title, page };
+  return { html, title: serverHead.title, description: serverHead.description, page };
 }

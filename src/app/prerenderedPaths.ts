@@ -8,6 +8,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/about',
   '/terms',
   '/privacy',
+  '/ai-transparency',
   '/affiliate',
   '/faqs',
   '/careers',

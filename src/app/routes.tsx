@@ -25,6 +25,7 @@ const BlogDetailsPage = lazyPage(() => import('../pages/site/BlogDetailsPage'));
 const ContactPage = lazyPage(() => import('../pages/site/ContactPage'));
 const PricingPage = lazyPage(() => import('../pages/site/PricingPage'));
 const PrivacyPage = lazyPage(() => import('../pages/site/PrivacyPage'));
+const AiTransparencyPage = lazyPage(() => import('../pages/site/AiTransparencyPage'));
 const ComingSoonPage = lazyPage(() => import('../pages/site/ComingSoonPage'));
 const NotFoundPage = lazyPage(() => import('../pages/site/NotFoundPage'));
 const FooterPage = lazyPage(() => import('../pages/site/FooterPage'));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/contact', element: <ContactPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/ai-transparency', element: <AiTransparencyPage /> },
       ...loginRoutes,
       { path: '/commingsoon', element: <ComingSoonPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 export const APP_NAME = 'Persona Studio';
 
 /** What a server render (the build's prerender) learnt for the document's <head>. */
-export const serverHead = { title: APP_NAME };
+export const serverHead: { title: string; description?: string } = { title: APP_NAME };
 
 /** Sets document.title to '{title} | Persona Studio' (or the app name alone). */
 export function usePageTitle(title?: string): void {

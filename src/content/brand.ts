@@ -5,7 +5,10 @@ import { siteMedia } from './media.ts';
 export const BRAND_NAME = 'Persona Studio';
 export const BRAND_TAGLINE = 'Create your own virtual influencer with ease.';
 
-/** Footer links in the spec's order (spec 000 §2 Footer). */
+/** The public page explaining the AI marks on every output (issue 26). */
+export const AI_TRANSPARENCY_PATH = '/ai-transparency';
+
+/** Footer links in the spec's order (spec 000 §2 Footer), then the AI transparency page. */
 export const FOOTER_LINKS: readonly ContentLink[] = [
   { href: '/contact', label: 'Contact Us' },
   { href: '/faqs', label: 'FAQs' },
@@ -15,6 +18,7 @@ export const FOOTER_LINKS: readonly ContentLink[] = [
   { href: '/blogs', label: 'Blogs' },
   { href: '/about', label: 'About Us' },
   { href: '/affiliate', label: 'Affiliate' },
+  { href: AI_TRANSPARENCY_PATH, label: 'AI Transparency' },
 ];
 
 export const FOOTER_BLURB =

@@ -2,6 +2,7 @@
 import type { TermsSection } from './types.ts';
 import { COMPANY_LEGAL_NAME, LEGAL_EMAIL, SUPPORT_EMAIL } from './contact.ts';
 import { FREE_TRIAL_DAYS } from './plans.ts';
+import { AI_TRANSPARENCY_PATH } from './brand.ts';
 
 export const MINIMUM_AGE = 18;
 export const DISPUTE_SETTLEMENT_DAYS = 30;
@@ -14,7 +15,7 @@ export const FREE_REVISIONS = 1;
  */
 export const REFUND_REQUEST_WINDOW = 'within 7 days of the charge';
 
-export const TERMS_LAST_UPDATED = '2025-06-01';
+export const TERMS_LAST_UPDATED = '2026-11-26';
 
 export const TERMS_PAGE = {
   title: 'Terms and',
@@ -104,6 +105,11 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
       'Persona Studio is for creating fictional characters. You must not use it to impersonate real people, create intimate or sexual imagery of any real person, or create any content that sexualises minors. Such content is removed and reported to the authorities where the law requires, and the account is closed.',
       'You must not create or publish content that is defamatory, hateful, harassing, violent, deceptive or illegal, including fake news, political disinformation, fraud or content designed to mislead people into believing an event occurred.',
       'When you publish AI-generated content, disclose it as required by the platforms you use and by applicable law, such as advertising standards for sponsored posts. We may review content reported to us and remove content or suspend accounts that break these guidelines.',
+      [
+        'Every image, video and song made with Persona Studio is marked as AI-generated: labelled in the app, and marked inside the file with the IPTC digital source type and signed Content Credentials. You must not remove or alter these marks to present a result as authentic. ',
+        { href: AI_TRANSPARENCY_PATH, label: 'AI Transparency' },
+        ' explains each mark and how to verify it.',
+      ],
     ],
   },
   {

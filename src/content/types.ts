@@ -178,17 +178,23 @@ export interface Plan {
 
 export type TermsLetter = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L';
 
+/** A piece of a legal paragraph: plain text, a link, or a command or name set as code. */
+export type RichRun = string | ContentLink | { code: string };
+
+/** A paragraph of a legal page: plain text, or runs shown one after the other as written. */
+export type RichParagraph = string | readonly RichRun[];
+
 export interface TermsSection {
   letter: TermsLetter;
   title: string;
-  paragraphs: string[];
+  paragraphs: RichParagraph[];
 }
 
 export interface PolicySection {
   /** Anchor id for in-page links. */
   id: string;
   title: string;
-  paragraphs: string[];
+  paragraphs: RichParagraph[];
 }
 
 // ---------- Affiliate / About ----------

@@ -8,6 +8,7 @@ const PUBLIC_ROUTES: [path: string, title: RegExp][] = [
   ['/about', /^About Us$/],
   ['/terms', /^Terms and Conditions$/],
   ['/privacy', /^Privacy Policy$/],
+  ['/ai-transparency', /^AI Transparency$/],
   ['/affiliate', /^Affiliate/],
   ['/faqs', /^FAQs$/],
   ['/careers', /^Careers$/],
@@ -43,7 +44,7 @@ describe('app shell', () => {
     const footer = f.page.getByRole('contentinfo');
     for (const [name, href] of [
       ['Contact Us', '/contact'], ['FAQs', '/faqs'], ['Terms & Conditions', '/terms'], ['Privacy Policy', '/privacy'],
-      ['Careers', '/careers'], ['Blogs', '/blogs'], ['About Us', '/about'], ['Affiliate', '/affiliate'],
+      ['Careers', '/careers'], ['Blogs', '/blogs'], ['About Us', '/about'], ['Affiliate', '/affiliate'], ['AI Transparency', '/ai-transparency'],
     ]) {
       await expect.poll(() => footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }

@@ -14,7 +14,7 @@ import { collectAlerts, logIn } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signedInUser, type TestUser } from './support/accountsApi';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
-import { shootStudio as shoot } from './support/shots';
+import { shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
 import { readDigitalSourceType, readXmp } from '../../contract/provenance/index.ts';
 import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';

@@ -109,3 +109,11 @@ export const ExpandIcon = (p: IconProps) => (
     <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
   </SvgIcon>
 );
+
+/** Sparkles: the mark beside the 'AI-generated' label. */
+export const SparkleIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M10 3.5 11.6 8.4 16.5 10 11.6 11.6 10 16.5 8.4 11.6 3.5 10 8.4 8.4Z" />
+    <path d="M18 14.5 18.8 16.2 20.5 17 18.8 17.8 18 19.5 17.2 17.8 15.5 17 17.2 16.2Z" />
+  </SvgIcon>
+);

@@ -1,12 +1,13 @@
 import { Box, Button, Center, Heading, HStack, IconButton, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
 import { galleryData, staleCopySavedAt, useGalleryStore, type GalleryData } from '../../studio/galleryStore';
 import { useGalleryTab } from '../../studio/screenChoice';
 import { slotLabel } from '../../studio/slotLabels';
 import { cancelQueued, useStudioStore, type Slot } from '../../studio/studioStore';
-import { DownloadButton } from '../../studio/ui/DownloadButton';
+import { AiGeneratedLabel } from '../../studio/ui/AiGeneratedLabel';
+import { DownloadButton, DownloadNote } from '../../studio/ui/DownloadButton';
 import { ZoomIcon } from '../../app/icons/StudioIcons';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
@@ -81,8 +82,12 @@ function useSavedOnDevice(items: readonly Item[], check: boolean): ReadonlySet<s
   return saved;
 }
 
-function GalleryItem({ item, tab, index, onPreview, unavailable }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean }) {
+/** Tabs whose items have a download: not faces (spec §2), nor songs, which play in place. */
+const downloads = (tab: Tab) => tab !== 'faces' && tab !== 'audio';
+
+function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean; noteId: string }) {
   const name = `${TAB_NOUN[tab]} ${index + 1}`;
+  const labelId = `${useId()}-ai`;
   return (
     <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="2" role="listitem">
       <Box rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}>
@@ -93,24 +98,25 @@ function GalleryItem({ item, tab, index, onPreview, unavailable }: { item: Item;
             </Text>
           </Center>
         ) : item.kind === 'image' ? (
-          <img src={item.url} alt={name} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <img src={item.url} alt={name} aria-describedby={labelId} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : item.kind === 'video' ? (
-          <video src={item.url} muted playsInline preload="metadata" aria-label={name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <video src={item.url} muted playsInline preload="metadata" aria-label={name} aria-describedby={labelId} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <Box p="2">
             <Text fontSize="sm" mb="2">
               {name}
             </Text>
-            <audio src={item.url} controls preload="none" aria-label={name} style={{ width: '100%' }} />
+            <audio src={item.url} controls preload="none" aria-label={name} aria-describedby={labelId} style={{ width: '100%' }} />
           </Box>
         )}
       </Box>
+      <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
       {item.kind !== 'audio' && !unavailable && (
         <HStack justify="space-between" gap="2">
           <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
             <ZoomIcon />
           </IconButton>
-          {tab !== 'faces' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} />}
+          {downloads(tab) && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
         </HStack>
       )}
     </Stack>
@@ -156,6 +162,7 @@ export default function GalleryPage() {
 
   const items = data ? itemsOf(data, tab) : [];
   const onDevice = useSavedOnDevice(items, savedAt !== null);
+  const noteId = `${useId()}-note`;
   return (
     <StudioScreenFrame title="Gallery">
       <QueuedRequests />
@@ -192,11 +199,14 @@ export default function GalleryPage() {
             </Link>
           </Stack>
         ) : (
-          <SimpleGrid role="list" aria-label={`Your ${tab}`} columns={tab === 'audio' ? { base: 1, md: 2, xl: 3 } : { base: 2, md: 3, xl: 4 }} gap={{ base: 3, md: 4 }}>
-            {items.map((item, i) => (
-              <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => setPreview(item)} unavailable={onDevice !== null && !onDevice.has(item.id)} />
-            ))}
-          </SimpleGrid>
+          <>
+            {downloads(tab) && <DownloadNote where="gallery" noteId={noteId} mb="3" />}
+            <SimpleGrid role="list" aria-label={`Your ${tab}`} columns={tab === 'audio' ? { base: 1, md: 2, xl: 3 } : { base: 2, md: 3, xl: 4 }} gap={{ base: 3, md: 4 }}>
+              {items.map((item, i) => (
+                <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => setPreview(item)} unavailable={onDevice !== null && !onDevice.has(item.id)} noteId={noteId} />
+              ))}
+            </SimpleGrid>
+          </>
         )}
       </ModeTabs>
       {preview && preview.kind !== 'audio' && <PreviewDialog open onClose={() => setPreview(null)} kind={preview.kind} src={preview.url} alt="Preview" />}

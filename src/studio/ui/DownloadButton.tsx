@@ -1,5 +1,7 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Button, Link, Text, type ButtonProps, type TextProps } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AI_TRANSPARENCY_PATH } from '../../content/brand';
 import type { ImageVariant } from '../../workers/watermark';
 import { DownloadIcon } from '../../app/icons/StudioIcons';
 
@@ -54,5 +56,27 @@ export function DownloadButton({ item, watermark = 'studio', label = 'Download',
       <DownloadIcon />
       {failed ? 'Download failed, retry' : label}
     </Button>
+  );
+}
+
+/** What a download keeps of the marks (issue 26), by where the download button is. */
+export const DOWNLOAD_NOTE = {
+  studio: 'Downloads carry the AI mark; the signed Content Credentials stay on the original in your gallery.',
+  gallery: 'Downloads carry the AI mark; the signed Content Credentials stay on the originals here.',
+} as const;
+
+/**
+ * The plain note beside downloads: the watermark re-encodes the file in the browser, which keeps
+ * the IPTC mark but cannot sign a new C2PA manifest. The download buttons' aria-describedby
+ * points at `noteId`, the sentence alone (not the link after it).
+ */
+export function DownloadNote({ where, noteId, ...rest }: { where: keyof typeof DOWNLOAD_NOTE; noteId: string } & Omit<TextProps, 'children'>) {
+  return (
+    <Text fontSize="xs" color="fg.subtle" lineHeight="1.5" {...rest}>
+      <span id={noteId}>{DOWNLOAD_NOTE[where]}</span>{' '}
+      <Link asChild color="brand.fg" textDecoration="underline" textUnderlineOffset="2px">
+        <RouterLink to={AI_TRANSPARENCY_PATH}>About AI marks</RouterLink>
+      </Link>
+    </Text>
   );
 }

@@ -1,4 +1,6 @@
 import { Box, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useId } from 'react';
+import { AiGeneratedLabel } from './AiGeneratedLabel';
 
 interface PreviewDialogProps {
   open: boolean;
@@ -8,8 +10,9 @@ interface PreviewDialogProps {
   alt: string;
 }
 
-/** The full-size preview (the spec's magnifier modal): an image, or a video with controls. */
+/** The full-size preview (the spec's magnifier modal): an image, or a video with controls, labelled 'AI-generated'. */
 export function PreviewDialog({ open, onClose, kind, src, alt }: PreviewDialogProps) {
+  const labelId = `${useId()}-ai`;
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size="xl">
       <Portal>
@@ -21,10 +24,13 @@ export function PreviewDialog({ open, onClose, kind, src, alt }: PreviewDialogPr
             </Dialog.CloseTrigger>
             <Box bg="black" display="flex" justifyContent="center">
               {kind === 'image' ? (
-                <img src={src} alt={alt} style={{ maxHeight: '85dvh', width: 'auto', maxWidth: '100%', objectFit: 'contain' }} />
+                <img src={src} alt={alt} aria-describedby={labelId} style={{ maxHeight: '85dvh', width: 'auto', maxWidth: '100%', objectFit: 'contain' }} />
               ) : (
-                <video src={src} controls autoPlay playsInline aria-label={alt} style={{ maxHeight: '85dvh', maxWidth: '100%' }} />
+                <video src={src} controls autoPlay playsInline aria-label={alt} aria-describedby={labelId} style={{ maxHeight: '85dvh', maxWidth: '100%' }} />
               )}
+            </Box>
+            <Box px="3" py="2">
+              <AiGeneratedLabel id={labelId} />
             </Box>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,8 +1,9 @@
 import { Badge, Box, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ImageVariant } from '../../workers/watermark';
 import { withTimestamp, type StoredResult } from '../results';
-import { DownloadButton } from './DownloadButton';
+import { AiGeneratedLabel } from './AiGeneratedLabel';
+import { DownloadButton, DownloadNote } from './DownloadButton';
 import { ExpandIcon, ZoomIcon } from '../../app/icons/StudioIcons';
 import { PreviewDialog } from './PreviewDialog';
 
@@ -25,33 +26,39 @@ interface ResultPanelProps {
 }
 
 /**
- * The right-hand panel of a generation screen: the result (or the default picture), a magnifier
- * or fullscreen preview, the watermarked download, a 'Local engine' badge on results the local
- * engine made, and, while a job runs, a spinner with the spec's waiting text.
+ * The right-hand panel of a generation screen: the result (or the default picture) labelled
+ * 'AI-generated', a magnifier or fullscreen preview, the watermarked download with its note on the
+ * marks, a 'Local engine' badge on results the local engine made, and, while a job runs, a
+ * spinner with the spec's waiting text.
  */
 export function ResultPanel({ kind, result, placeholder, busy, busyText, label, download = true, variant, id, aspect = '4 / 5', fullscreen = false }: ResultPanelProps) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const src = result ? withTimestamp(result.url, result.at) : null;
+  const ids = useId();
+  const labelId = `${ids}-ai`;
+  const noteId = `${ids}-note`;
+  const described = src ? labelId : undefined;
+  const downloads = src !== null && download && kind !== 'audio';
 
   return (
     <Stack id={id} gap="3" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="2xl" p={{ base: 3, md: 4 }} aria-busy={busy}>
       <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={kind === 'audio' ? undefined : aspect} minH={kind === 'audio' ? '8rem' : undefined}>
         {src ? (
           kind === 'image' ? (
-            <img src={src} alt={label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+            <img src={src} alt={label} aria-describedby={described} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
           ) : kind === 'video' ? (
-            <video ref={video} src={src} autoPlay muted loop playsInline aria-label={label} style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />
+            <video ref={video} src={src} autoPlay muted loop playsInline aria-label={label} aria-describedby={described} style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />
           ) : (
             <Box p="4" pt="10">
-              <audio src={src} controls aria-label={label} style={{ width: '100%' }} />
+              <audio src={src} controls aria-label={label} aria-describedby={described} style={{ width: '100%' }} />
             </Box>
           )
         ) : (
           placeholder
         )}
         {result?.engine === 'local' && (
-          <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" title="Made by the built-in local engine: not AI output">
+          <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" title="Made by the built-in local engine: drawn by an algorithm, no trained model">
             Local engine
           </Badge>
         )}
@@ -64,20 +71,26 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
           </Stack>
         )}
       </Box>
-      {src && kind !== 'audio' && (
+      {src && (
         <HStack justify="space-between" flexWrap="wrap" gap="2">
-          {kind === 'video' && fullscreen ? (
-            <IconButton aria-label={`Fullscreen ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => void video.current?.requestFullscreen?.().catch(() => setPreviewOpen(true))}>
-              <ExpandIcon />
-            </IconButton>
-          ) : (
-            <IconButton aria-label={`Preview ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => setPreviewOpen(true)}>
-              <ZoomIcon />
-            </IconButton>
+          <AiGeneratedLabel id={labelId} />
+          {kind !== 'audio' && (
+            <HStack gap="2">
+              {kind === 'video' && fullscreen ? (
+                <IconButton aria-label={`Fullscreen ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => void video.current?.requestFullscreen?.().catch(() => setPreviewOpen(true))}>
+                  <ExpandIcon />
+                </IconButton>
+              ) : (
+                <IconButton aria-label={`Preview ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => setPreviewOpen(true)}>
+                  <ZoomIcon />
+                </IconButton>
+              )}
+              {downloads && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} aria-describedby={noteId} />}
+            </HStack>
           )}
-          {download && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} />}
         </HStack>
       )}
+      {downloads && <DownloadNote where="studio" noteId={noteId} />}
       {src && kind !== 'audio' && <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} kind={kind} src={src} alt={label} />}
     </Stack>
   );

@@ -1,11 +1,13 @@
+// Screens to look at by eye, kept out of the repository: taken when STUDIO_SHOTS_DIR names a
+// folder (they cost CI time), full page, under `name`.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** Screens to look at by eye, kept out of the repository: taken when STUDIO_SHOTS_DIR names a folder (they cost CI time). */
-export async function shootStudio(page: Page, name: string): Promise<void> {
-  const dir = process.env.STUDIO_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, name), fullPage: true });
+const SHOTS = process.env.STUDIO_SHOTS_DIR;
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
 }

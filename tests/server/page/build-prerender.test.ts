@@ -47,6 +47,14 @@ describe('prerendered pages', () => {
     expect(out).not.toContain('data-emotion');
   });
 
+  it('fills a page description into the meta tag, keeping the app\'s on data-default; without one the app\'s stays', () => {
+    const template = TEMPLATE.replace('<title>', '<meta\n      name="description"\n      content="The app &amp; more"\n    />\n<title>');
+    const out = fillTemplate(template, '/ai-transparency', { html: '<h1>AI</h1>', title: 'AI | Persona Studio', description: 'Marks & "credentials"' }, [], '/assets/boot-4.js');
+    expect(out).toContain('<meta name="description" content="Marks &amp; &quot;credentials&quot;" data-default="The app &amp; more"');
+    expect(fillTemplate(template, '/terms', { html: '<h1>T</h1>', title: 'T' }, [], '/assets/boot-4.js')).toContain('content="The app &amp; more"\n    />');
+    expect(() => fillTemplate(TEMPLATE, '/x', { html: '<h1>X</h1>', title: 'X', description: 'd' }, [], '/b.js')).toThrow(/meta name="description"/);
+  });
+
   it('boot script: starts the app after the high-priority images, with the preloads first', async () => {
     const { JSDOM } = await import('jsdom');
     const html = fillTemplate(TEMPLATE, '/', { html: '<img fetchpriority="high" src="/hero.webp">', title: 't' }, ['/assets/HomePage-5.js'], '/assets/boot-4.js');

@@ -1,9 +1,27 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import type { RichParagraph } from '../../../content/types';
+import { ContentLinkView } from './ContentLinkView';
 
 export interface LegalSection {
   id: string;
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: readonly RichParagraph[];
+}
+
+/** A paragraph's runs: text as written, links as content links, commands as inline code. */
+function Runs({ paragraph }: { paragraph: RichParagraph }) {
+  if (typeof paragraph === 'string') return paragraph;
+  return paragraph.map((run, i) =>
+    typeof run === 'string' ? (
+      run
+    ) : 'code' in run ? (
+      <Box as="code" key={i} fontFamily="mono" fontSize="0.875em" color="fg" bg="bg.muted" px="1" py="0.5" rounded="sm" overflowWrap="anywhere">
+        {run.code}
+      </Box>
+    ) : (
+      <ContentLinkView key={i} link={run} />
+    ),
+  );
 }
 
 /** A table of contents and the sections of a legal page, each with an anchor. */
@@ -31,9 +49,9 @@ export function LegalSections({ sections, updated }: { sections: readonly LegalS
               {s.heading}
             </Heading>
             <Stack gap="3">
-              {s.paragraphs.map((p) => (
-                <Text key={p.slice(0, 32)} color="fg.muted" lineHeight="1.75">
-                  {p}
+              {s.paragraphs.map((p, i) => (
+                <Text key={i} color="fg.muted" lineHeight="1.75">
+                  <Runs paragraph={p} />
                 </Text>
               ))}
             </Stack>
