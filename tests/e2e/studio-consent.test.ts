@@ -12,7 +12,7 @@ import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';
 import { collectAlerts } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
-import { shootStudio as shoot } from './support/shots';
+import { shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
