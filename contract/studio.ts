@@ -1,3 +1,4 @@
+import { CONSENT_MESSAGE } from './consent.ts';
 import { Type, type Static } from 'typebox';
 
 // The studio's generation, job and gallery calls (spec document 2 §3, §7; ARCHITECTURE §4).
@@ -99,11 +100,10 @@ export const STUDIO_MESSAGES = {
   song: 'Song file is required.',
   category: 'Category must be tops, bottoms or one-pieces.',
   /** Issue 26: asked after the spec's own checks, before anything is fetched or stored. */
-  consent: 'Please confirm you have the right to use this media and the consent of the people in it.',
+  consent: CONSENT_MESSAGE,
 } as const;
 
-/** The checkbox's label wherever outside media of a person goes in (issue 26). */
-export const CONSENT_LABEL = 'I have the right to use this media and the consent of the people in it';
+export { CONSENT_LABEL } from './consent.ts';
 
 export const LYRICS_MAX = 400;
 export const CLOTH_CATEGORIES = ['tops', 'bottoms', 'one-pieces'] as const;

@@ -2,6 +2,7 @@
 // mark, the Content Credentials and the download watermark are, consent, and how to verify a file.
 import type { PolicySection } from './types.ts';
 import { LEGAL_EMAIL } from './contact.ts';
+import { CONSENT_LABEL } from '../../contract/consent.ts';
 
 export const AI_TRANSPARENCY_LAST_UPDATED = '2026-11-26';
 
@@ -69,7 +70,7 @@ export const AI_TRANSPARENCY_SECTIONS: readonly PolicySection[] = [
     id: 'consent',
     title: 'Consent for real people\u2019s media',
     paragraphs: [
-      'Before you use media that may show or sound like a real person, such as a linked Instagram post or reel, a garment photo or a voice file, the studio asks you to confirm: "I have the right to use this media and the consent of the people in it". We record that confirmation with what it covers (your account, the time, and the link or file) and keep it with the generation that uses it. Templates, faces you generated and a song used only as a style reference need no confirmation.',
+      `Before you use media that may show or sound like a real person, such as a linked Instagram post or reel, a garment photo or a voice file, the studio asks you to confirm: "${CONSENT_LABEL}". We record that confirmation with what it covers (your account, the time, and the link or file) and keep it with the generation that uses it. Templates, faces you generated and a song used only as a style reference need no confirmation.`,
       `When you publish a result, say that it is AI-generated, especially if it resembles a real person, place or event, and use the AI labels of the platforms you post on. Never present a result as a real person or a real event. To report content made with Persona Studio that depicts you without consent, write to ${LEGAL_EMAIL}.`,
     ],
   },
