@@ -31,9 +31,10 @@ export const STARTUP_STAGES: Stage[] = [
     ),
   },
   // Every other module of the first load, short of the entry module itself, its stylesheet and
-  // the HTML page (Vite's own modules, which start with \0), and the watermark bridge, a chunk
-  // of its own that no start-up stage loads (scripts/build/ffmpegCore.ts).
-  { name: 'app', module: 'src/app/start.tsx', test: /^(?!\0)(?!.*src[\\/]workers[\\/])(?!.*(src[\\/]main\.tsx|\.css|\.html)$)/ },
+  // the HTML page (Vite's own modules, which start with \0), and the watermark bridge with the
+  // AI marks' container code it copies across, a chunk of its own that no start-up stage loads
+  // (scripts/build/ffmpegCore.ts): matched here, the marks' code went into every public page.
+  { name: 'app', module: 'src/app/start.tsx', test: /^(?!\0)(?!.*(src[\\/]workers|contract[\\/]provenance)[\\/])(?!.*(src[\\/]main\.tsx|\.css|\.html)$)/ },
 ];
 
 /** Rolldown's `input` (the stage modules become entries, so Rolldown tags their modules `$initial`). */
