@@ -16,7 +16,7 @@ import { engineOptions, makeMedia, type Media } from './support/comfyui-media.ts
 import { useTestDatabase } from './support/db.ts';
 import { contextMaker } from './support/engine.ts';
 import { startFakeComfy, type FakeComfy } from './support/fake-comfyui.ts';
-import { markOf, studioApp } from './support/studio.ts';
+import { markAt, studioApp } from './support/studio.ts';
 
 const database = useTestDatabase('sqlite');
 let root: string;
@@ -156,7 +156,7 @@ describe('a studio job on the comfyui engine', () => {
       const stored = (await t.app.inject({ method: 'GET', url: output })).rawPayload;
       // ComfyUI's picture, pixel for pixel, with the AI engines' mark written in.
       expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(media.png).raw().toBuffer());
-      expect(markOf(stored)).toBe('trainedAlgorithmicMedia');
+      expect(await markAt(t, output)).toBe('trainedAlgorithmicMedia');
       expect(fake.prompts[0]!.graph['6']!.inputs.text).toContain('silver hair');
     } finally {
       await t.app.close();

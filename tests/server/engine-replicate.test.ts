@@ -9,7 +9,7 @@ import { outputUrls, replicateClient } from '../../server/src/engines/replicate/
 import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { useTestDatabase } from './support/db.ts';
 import { FAKE_REPLICATE_TOKEN, PNG_SIGNATURE, startFakeReplicate, type FakeReplicate } from './support/fake-replicate.ts';
-import { markOf, studioApp } from './support/studio.ts';
+import { markAt, studioApp } from './support/studio.ts';
 import { createEngineRegistry } from '../../server/src/engines/registry.ts';
 import { fillInput, readModelSpecs, replicateEngine } from '../../server/src/engines/replicate/index.ts';
 import { EngineInputError, TransientEngineError, type EngineContext } from '../../server/src/engines/types.ts';
@@ -160,7 +160,7 @@ describe('a studio job on the replicate engine', () => {
       expect(body.output).toMatch(/^\/media\/gen\/\w+\.png$/);
       const media = await t.app.inject({ method: 'GET', url: body.output });
       expect(media.rawPayload.toString('latin1')).toContain('Comment\0bytes of /files/p1.png');
-      expect(markOf(media.rawPayload)).toBe('trainedAlgorithmicMedia');
+      expect(await markAt(t, body.output)).toBe('trainedAlgorithmicMedia');
       expect((fake.predictions.get('p1') as unknown as { input: Record<string, string> }).input.prompt).toBe('freckles, green eyes');
 
       fake.plan = { end: 'failed' };
