@@ -89,6 +89,22 @@ export interface JobNews {
 }
 export const JOBS_CHANNEL = 'persona-jobs';
 
+/**
+ * Worker -> worker (WORKER_CONTROL_CHANNEL): a newer worker was asked to take over (SKIP_WAITING).
+ * Chromium activates it only once the worker in control has settled its events, and that one
+ * holds events open while it follows a job (until the job ends) and warms caches (up to two
+ * minutes): Reload waited for them. So the worker in control stops both at once; the pages ask
+ * the new one (FOLLOW_JOB), which goes on from what IndexedDB keeps.
+ */
+export interface WorkerHandOver {
+  type: 'WORKER_HANDOVER';
+}
+
+export const WORKER_CONTROL_CHANNEL = 'persona-sw-control';
+
+export const isWorkerHandOver = (data: unknown): data is WorkerHandOver =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'WORKER_HANDOVER';
+
 export function isJobNews(data: unknown): data is JobNews {
   const news = data as Partial<JobNews> | null;
   return typeof news === 'object' && news !== null && news.type === 'JOB_UPDATE' && typeof news.jobId === 'string' && typeof news.job === 'object' && news.job !== null;

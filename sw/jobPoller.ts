@@ -39,6 +39,8 @@ export function jobPoller(apiBase: string) {
   const schedule = new Map<string, Schedule>();
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  /** A newer worker took over: this one follows nothing more (see WorkerHandOver). */
+  let handedOver = false;
 
   const announce = (job: JobView) => channel.postMessage({ type: 'JOB_UPDATE', jobId: job.job_id, job } satisfies JobNews);
 
@@ -108,11 +110,13 @@ export function jobPoller(apiBase: string) {
 
   async function run(): Promise<void> {
     for (;;) {
+      if (handedOver) return;
       const windows = await self.clients.matchAll({ type: 'window' });
       if (windows.length === 0) return; // nobody to tell: a page that opens asks again
       const pending = await followed();
       if (pending.length === 0) return;
       await pollDue(pending);
+      if (handedOver) return;
       const next = Math.min(...pending.map((j) => schedule.get(j.jobId)?.at ?? 0));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(200, next - Date.now()));
@@ -126,6 +130,11 @@ export function jobPoller(apiBase: string) {
   }
 
   return {
+    /** A newer worker takes over: stop following (what IndexedDB keeps is where it goes on from). */
+    stop(): void {
+      handedOver = true;
+      wake?.();
+    },
     /**
      * Follows `jobId` for `userId` (again: a repeat only keeps the worker busy). A job that has
      * already ended is announced at once from what was kept. Resolves when nothing is left to follow.
@@ -141,6 +150,7 @@ export function jobPoller(apiBase: string) {
         schedule.set(jobId, { at: 0, delay: FIRST_DELAY_MS });
         wake?.();
       }
+      if (handedOver) return;
       loop ??= run().finally(() => {
         loop = null;
       });

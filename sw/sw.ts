@@ -10,7 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { FLUSH_OUTBOX, isSwMessage, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH } from '../contract/sw-messages';
+import { FLUSH_OUTBOX, isSwMessage, isWorkerHandOver, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH, WORKER_CONTROL_CHANNEL, type WorkerHandOver } from '../contract/sw-messages';
 import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../contract/prerender';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
@@ -18,6 +18,7 @@ import { dropOldTemplateThumbs, templateThumbsRoute, warmTemplateThumbs } from '
 import { FFMPEG_CACHE, FFMPEG_ROOT } from '../contract/ffmpeg-core';
 import { API_BASE } from './urls';
 import { jobPoller } from './jobPoller';
+import { stopWarming } from './warmCache';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -106,10 +107,20 @@ self.addEventListener('activate', (event) => event.waitUntil(dropOldTemplateThum
 
 const poller = jobPoller(API_BASE);
 
+// A newer worker takes over (it posts this on SKIP_WAITING; a channel does not hear its own posts).
+const control = new BroadcastChannel(WORKER_CONTROL_CHANNEL);
+control.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (!isWorkerHandOver(event.data)) return;
+  poller.stop();
+  stopWarming();
+});
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (!isSwMessage(event.data)) return;
   switch (event.data.type) {
     case 'SKIP_WAITING':
+      // The worker in control lets go of its jobs and warm-ups, or this one would wait for them to end.
+      control.postMessage({ type: 'WORKER_HANDOVER' } satisfies WorkerHandOver);
       void self.skipWaiting();
       break;
     case 'WARM_SITE_MEDIA':

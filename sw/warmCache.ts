@@ -26,7 +26,7 @@ async function warm(cacheName: string, urls: readonly string[]): Promise<number>
   const queue = urls.map((u) => new URL(u, self.location.origin).href);
   let missing = 0;
   const worker = async () => {
-    for (let href = queue.shift(); href !== undefined; href = queue.shift()) {
+    for (let href = queue.shift(); href !== undefined && !stopped; href = queue.shift()) {
       if (await cache.match(href, { ignoreVary: true })) continue;
       try {
         const res = await fetch(href, { credentials: 'same-origin', headers: { [WARM_UP_HEADER]: '1' } });
@@ -42,6 +42,11 @@ async function warm(cacheName: string, urls: readonly string[]): Promise<number>
 }
 
 const warming = new Map<string, Promise<void>>();
+/** A newer worker takes over: warm-ups end after the fetches in flight (it warms again itself). */
+let stopped = false;
+export function stopWarming(): void {
+  stopped = true;
+}
 
 export function warmCache(cacheName: string, urls: readonly string[]): Promise<void> {
   let running = warming.get(cacheName);
@@ -51,6 +56,7 @@ export function warmCache(cacheName: string, urls: readonly string[]): Promise<v
       let stalled = 0;
       for (let tries = 1; missing > 0 && tries < MAX_TRIES && stalled < MAX_STALLED; tries++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        if (stopped) return;
         const before = missing;
         missing = await warm(cacheName, urls);
         stalled = missing < before ? 0 : stalled + 1;

@@ -1,12 +1,10 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
-import { BUILT_DIR } from './support/server';
+import { deployableCopy } from './support/deploy';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
@@ -270,22 +268,6 @@ describe('offline', () => {
     await context.close();
   });
 });
-
-/**
- * A new build's worker arriving while the app is open: the page is served from a folder whose
- * every entry links to the build except sw.js, a copy the test changes as a deploy would.
- */
-function deployableCopy(): { dir: string; deploy: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'persona-deploy-'));
-  for (const name of readdirSync(BUILT_DIR)) {
-    // sw.js.br/.gz would be served in place of the changed sw.js.
-    if (/^sw\.js\.(br|gz)$/.test(name)) continue;
-    if (name === 'sw.js') copyFileSync(join(BUILT_DIR, name), join(dir, name));
-    else symlinkSync(join(BUILT_DIR, name), join(dir, name));
-  }
-  let version = 0;
-  return { dir, deploy: () => appendFileSync(join(dir, 'sw.js'), `\n// deploy ${++version}\n`) };
-}
 
 describe('a new version', () => {
   const copy = deployableCopy();
