@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { launchChromium, newAppContext, DESKTOP } from './support/browser';
-import { subscribedUser } from './support/studio';
+import { songReady, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 30_000 } } });
 
@@ -53,11 +53,7 @@ describe('the service worker follows jobs (issue 15)', () => {
   it('a song made while its page cannot run: polled by the worker, told by a notification, shown when the page runs again', { timeout: 150_000 }, async () => {
     await subscribedUser(page, server, 'swjobs');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await page.goto('/AIMusic');
-    await page.getByLabel('Lyrics').fill('Morning light on a quiet street');
-    const song = page.getByLabel('Song File');
-    await song.setInputFiles(join(files, 'song.wav'));
-    await expect.poll(() => song.isEnabled()).toBe(true);
+    await songReady(page, join(files, 'song.wav'));
 
     const polls: Array<{ fromWorker: boolean }> = [];
     context.on('request', (r) => void (/\/api\/jobs\/[\w-]+$/.test(new URL(r.url()).pathname) && polls.push({ fromWorker: r.serviceWorker() !== null })));

@@ -10,7 +10,7 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
 import { deployableCopy } from './support/deploy';
 import { ROOT } from './support/server';
-import { subscribedUser } from './support/studio';
+import { songReady, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 30_000 } } });
 
@@ -31,11 +31,7 @@ it('Reload switches to a new version while a song job is followed; the job ends 
   const page = await context.newPage();
   await subscribedUser(page, own.server, 'updatejob');
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto('/AIMusic');
-  await page.getByLabel('Lyrics').fill('Morning light on a quiet street');
-  const song = page.getByLabel('Song File');
-  await song.setInputFiles(join(files, 'song.wav'));
-  await expect.poll(() => song.isEnabled()).toBe(true);
+  await songReady(page, join(files, 'song.wav'));
   const workerPolls: string[] = [];
   context.on('request', (r) => void (r.serviceWorker() && /\/api\/jobs\/[\w-]+$/.test(new URL(r.url()).pathname) && workerPolls.push(r.url())));
   await page.getByRole('button', { name: 'Generate Music', exact: true }).click();

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signUpViaApi, type TestUser } from './accountsApi';
 import { logIn } from './accounts';
 import { ROOT } from './server';
@@ -30,4 +31,13 @@ export async function subscribedUser(page: Page, server: ServerLike, tag: string
   await logIn(page, user.email, user.password);
   await page.waitForURL('**/face');
   return user;
+}
+
+/** /AIMusic filled with lyrics and `songFile`, ready for Generate Music (once the page has checked the file). */
+export async function songReady(page: Page, songFile: string): Promise<void> {
+  await page.goto('/AIMusic');
+  await page.getByLabel('Lyrics').fill('Morning light on a quiet street');
+  const song = page.getByLabel('Song File');
+  await song.setInputFiles(songFile);
+  await expect.poll(() => song.isEnabled(), { timeout: 30_000 }).toBe(true);
 }
