@@ -1,15 +1,27 @@
 // The messages between the bridge (watermark.ts, the page) and watermark.worker.ts.
 import type { ImageVariant } from './watermarkSpec';
 
-/** The video implementations the worker knows; the bridge chooses one per browser. */
-export type VideoEngine = 'ffmpeg';
+/** The video implementations the worker knows (engines/). */
+export type VideoEngine = 'webcodecs' | 'ffmpeg';
+/** What the page asks for: 'auto' is WebCodecs where the browser can do the clip, else ffmpeg.wasm. */
+export type VideoEngineChoice = 'auto' | VideoEngine;
+/** localStorage key forcing one engine, for tests and support ('auto' | 'webcodecs' | 'ffmpeg'). */
+export const WATERMARK_ENGINE_KEY = 'watermarkEngine';
 
 export type WorkerRequest =
   | { type: 'image'; id: number; input: Blob; variant: ImageVariant }
-  | { type: 'video'; id: number; input: Blob; engine: VideoEngine }
+  | { type: 'video'; id: number; input: Blob; engine: VideoEngineChoice }
   | { type: 'cancel'; id: number };
 
 export type WorkerResponse =
   | { type: 'progress'; id: number; progress: number }
+  /** The job now runs on `engine` (sent again when auto falls back from WebCodecs to ffmpeg.wasm). */
+  | { type: 'engine'; id: number; engine: VideoEngine }
+  /**
+   * The worker's thread is about to be held by the job (ffmpeg.wasm's exec is synchronous) until
+   * it ends: cancel messages cannot be heard, so the bridge cancels by ending the worker, and ends
+   * it too when no progress arrives for a while (the watchdog).
+   */
+  | { type: 'blocking'; id: number }
   | { type: 'done'; id: number; output: Blob }
   | { type: 'failed'; id: number; message: string; aborted: boolean };
