@@ -3,7 +3,7 @@
 // rejects with an Error on failure (an AbortError DOMException when cancelled); the caller logs
 // it and puts its button back.
 import { loadLogo, watermarkImageWith, type CanvasFactory } from './imageWatermark';
-import type { VideoEngine, WorkerRequest, WorkerResponse } from './protocol';
+import type { VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
 import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from './watermarkSpec';
 
 export type { ImageVariant } from './watermarkSpec';
@@ -16,7 +16,7 @@ export interface VideoOptions {
 
 /** A way to watermark videos; chosen per browser by chooseVideoWatermarker. */
 export interface VideoWatermarker {
-  readonly engine: VideoEngine;
+  readonly engine: VideoEngineChoice;
   watermark(input: Blob, options?: VideoOptions): Promise<Blob>;
 }
 
@@ -63,6 +63,7 @@ function getWorker(): Worker {
       job.onProgress?.(message.progress);
       return;
     }
+    if (message.type === 'engine' || message.type === 'blocking') return;
     pending.delete(message.id);
     if (message.type === 'done') job.resolve(message.output);
     else job.reject(message.aborted ? abortError() : new Error(message.message));
@@ -146,20 +147,21 @@ export function watermarkImage(
   return logo.then(({ bitmap }) => watermarkImageWith(pageCanvas, input, bitmap, variant));
 }
 
-function workerVideo(engine: VideoEngine): VideoWatermarker {
+function workerVideo(engine: VideoEngineChoice): VideoWatermarker {
   return { engine, watermark: (input, options) => runInWorker({ type: 'video', input, engine }, options) };
 }
 
 /** The video implementation for this browser. ffmpeg.wasm everywhere for now; WebCodecs can be chosen here later. */
 export function chooseVideoWatermarker(): VideoWatermarker {
-  return workerVideo('ffmpeg');
+  const forced = globalThis.localStorage?.getItem('watermarkEngine');
+  return workerVideo(forced === 'webcodecs' || forced === 'ffmpeg' ? forced : 'auto');
 }
 
 let videoWatermarker: VideoWatermarker | undefined;
 
 /** The video with the logo centred at the bottom: H.264, 25 fps, 2.5 Mbit/s, audio copied, MP4. */
 export function watermarkVideo(input: Blob, options: VideoOptions = {}): Promise<Blob> {
-  videoWatermarker ??= chooseVideoWatermarker();
+  videoWatermarker = chooseVideoWatermarker();
   return videoWatermarker.watermark(input, options);
 }
 

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
-// The watermark worker: images on an OffscreenCanvas, videos with a VideoEngineImpl (ffmpeg.wasm,
-// loaded on the first video job). The page talks to it through watermark.ts only.
-import type { VideoEngineImpl } from './engines/types';
+// The watermark worker: images on an OffscreenCanvas, videos with a VideoEngineImpl: WebCodecs
+// where the browser can do the clip, else ffmpeg.wasm (each loaded on its first video job). The
+// page talks to it through watermark.ts only.
+import { UnsupportedVideoError, type VideoEngineImpl } from './engines/types';
 import { loadLogo, offscreenCanvas, watermarkImageWith } from './imageWatermark';
 import { keepMarks } from './keepMarks';
-import type { VideoEngine, WorkerRequest, WorkerResponse } from './protocol';
+import type { VideoEngine, VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
 import { WATERMARK_LOGO_PATH } from './watermarkSpec';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -22,9 +23,13 @@ function getLogo(): ReturnType<typeof loadLogo> {
 }
 
 const engines: Record<VideoEngine, () => Promise<VideoEngineImpl>> = {
-  // Imported on the first video job: image jobs never load ffmpeg's code.
+  // Imported on the first video job that needs them: image jobs load neither, and where
+  // WebCodecs does the clip ffmpeg's code and its 8.6 MB core are never fetched.
+  webcodecs: () => import('./engines/webcodecs').then(({ WebCodecsEngine }) => new WebCodecsEngine()),
   ffmpeg: () => import('./engines/ffmpeg').then(({ FfmpegEngine }) => new FfmpegEngine()),
 };
+const hasWebCodecs = () =>
+  typeof VideoDecoder === 'function' && typeof VideoEncoder === 'function' && typeof VideoFrame === 'function';
 const engineInstances = new Map<VideoEngine, Promise<VideoEngineImpl>>();
 function engine(name: VideoEngine): Promise<VideoEngineImpl> {
   let instance = engineInstances.get(name);
@@ -38,16 +43,44 @@ function engine(name: VideoEngine): Promise<VideoEngineImpl> {
 
 const running = new Map<number, AbortController>();
 
+/**
+ * A video on the engine asked for. 'auto' tries WebCodecs and, when it cannot do the clip (or
+ * fails on it), gives the clip to ffmpeg.wasm: the person sees only the time it takes, the
+ * progress going on from where it was rather than back to 0.
+ */
+async function video(id: number, input: Blob, choice: VideoEngineChoice, logo: Uint8Array, signal: AbortSignal): Promise<Blob> {
+  let shown = 0;
+  const run = async (name: VideoEngine, from: number) => {
+    post({ type: 'engine', id, engine: name });
+    return (await engine(name)).run({
+      input,
+      logo,
+      signal,
+      onProgress: (progress) => {
+        shown = from + (1 - from) * progress;
+        post({ type: 'progress', id, progress: shown });
+      },
+      onBlocking: () => post({ type: 'blocking', id }),
+    });
+  };
+  if (choice === 'ffmpeg') return run('ffmpeg', 0);
+  if (!hasWebCodecs()) {
+    if (choice === 'webcodecs') throw new Error('Watermark: this browser has no WebCodecs');
+    return run('ffmpeg', 0);
+  }
+  try {
+    return await run('webcodecs', 0);
+  } catch (error) {
+    if (signal.aborted || choice === 'webcodecs') throw error;
+    if (!(error instanceof UnsupportedVideoError)) console.warn('Watermark: WebCodecs failed; trying ffmpeg.wasm', error);
+    return run('ffmpeg', shown);
+  }
+}
+
 async function handle(request: Exclude<WorkerRequest, { type: 'cancel' }>, signal: AbortSignal): Promise<Blob> {
   const { bitmap, bytes } = await getLogo();
   if (request.type === 'image') return watermarkImageWith(offscreenCanvas, request.input, bitmap, request.variant);
-  const video = await engine(request.engine);
-  const output = await video.run({
-    input: request.input,
-    logo: bytes,
-    signal,
-    onProgress: (progress) => post({ type: 'progress', id: request.id, progress }),
-  });
+  const output = await video(request.id, request.input, request.engine, bytes, signal);
   // Whichever engine encoded it, the IPTC mark goes across.
   return keepMarks(request.input, output);
 }
