@@ -3,7 +3,7 @@
 // rejects with an Error on failure (an AbortError DOMException when cancelled); the caller logs
 // it and puts its button back.
 import { loadLogo, watermarkImageWith, type CanvasFactory } from './imageWatermark';
-import type { VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
+import type { VideoEngine, VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
 import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from './watermarkSpec';
 
 export type { ImageVariant } from './watermarkSpec';
@@ -11,6 +11,7 @@ export type { ImageVariant } from './watermarkSpec';
 export interface VideoOptions {
   /** 0..1, as the encoder advances. */
   onProgress?: (progress: number) => void;
+  onEngine?: (engine: VideoEngine) => void;
   signal?: AbortSignal;
 }
 
@@ -29,6 +30,7 @@ interface Pending {
   resolve: (blob: Blob) => void;
   reject: (error: Error) => void;
   onProgress?: (progress: number) => void;
+  onEngine?: (engine: VideoEngine) => void;
 }
 
 let worker: Worker | null = null;
@@ -63,7 +65,8 @@ function getWorker(): Worker {
       job.onProgress?.(message.progress);
       return;
     }
-    if (message.type === 'engine' || message.type === 'blocking') return;
+    if (message.type === 'engine') return void job.onEngine?.(message.engine);
+    if (message.type === 'blocking') return;
     pending.delete(message.id);
     if (message.type === 'done') job.resolve(message.output);
     else job.reject(message.aborted ? abortError() : new Error(message.message));
@@ -86,7 +89,7 @@ type JobRequest = Extract<WorkerRequest, { type: 'image' | 'video' }>;
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 function runInWorker(request: WithoutId<JobRequest>, options: VideoOptions = {}): Promise<Blob> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onEngine } = options;
   if (signal?.aborted) return Promise.reject(abortError());
   return new Promise<Blob>((resolve, reject) => {
     const id = nextId++;
@@ -101,6 +104,7 @@ function runInWorker(request: WithoutId<JobRequest>, options: VideoOptions = {})
       resolve: (blob) => (settle(), resolve(blob)),
       reject: (error) => (settle(), reject(error)),
       onProgress,
+      onEngine,
     });
     signal?.addEventListener('abort', onAbort, { once: true });
     getWorker().postMessage({ ...request, id } as WorkerRequest);
