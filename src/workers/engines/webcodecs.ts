@@ -13,12 +13,10 @@ import {
   EncodedPacketSink,
   EncodedVideoPacketSource,
   Input,
-  MATROSKA,
   MP4,
   Mp4OutputFormat,
   Output,
   QTFF,
-  WEBM,
   type InputAudioTrack,
 } from 'mediabunny';
 import { VIDEO, VIDEO_OUTPUT, videoPlacement } from '../watermarkSpec';
@@ -90,7 +88,7 @@ async function audioTrackOf(input: Input): Promise<{ track: InputAudioTrack; con
 export class WebCodecsEngine implements VideoEngineImpl {
   async run({ input: file, logo, onProgress, signal }: VideoJob): Promise<Blob> {
     if (signal.aborted) throw abortError();
-    const input = new Input({ source: new BlobSource(file), formats: [MP4, QTFF, WEBM, MATROSKA] });
+    const input = new Input({ source: new BlobSource(file), formats: [MP4, QTFF] });
     // Everything that must be let go, however the job ends.
     let decoder: VideoDecoder | null = null;
     let encoder: VideoEncoder | null = null;
