@@ -99,6 +99,8 @@ export const STUDIO_MESSAGES = {
   lyricsTooLong: 'Lyrics must be at most 400 characters.',
   song: 'Song file is required.',
   category: 'Category must be tops, bottoms or one-pieces.',
+  /** A garment whose bytes are not a picture (the server says the same: uploads/checks.ts). */
+  garmentType: 'Garment image must be PNG, JPEG or WEBP.',
   /** Issue 26: asked after the spec's own checks, before anything is fetched or stored. */
   consent: CONSENT_MESSAGE,
 } as const;

@@ -19,6 +19,8 @@ import { FFMPEG_CACHE, FFMPEG_ROOT } from '../contract/ffmpeg-core';
 import { API_BASE } from './urls';
 import { jobPoller } from './jobPoller';
 import { stopWarming } from './warmCache';
+import { receiveShare } from './shareTarget';
+import { SHARE_TARGET_PATH } from '../contract/share';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -90,6 +92,9 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 2, purgeOnQuotaError: true })],
   }),
 );
+
+// The share target (the system share sheet's POST), answered here even offline.
+registerRoute(({ url }) => sameOrigin(url) && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
 
 // API reads always go to the network for now; offline handling of API data comes later.
 registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');

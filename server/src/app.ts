@@ -13,6 +13,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { routeRulesPlugin } from './plugins/route-rules.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
+import shareTargetRoute from './routes/share/index.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // 3. Routes.
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(devMailboxRoutes);
+  await app.register(shareTargetRoute);
   return app;
 }
 

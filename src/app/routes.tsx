@@ -3,6 +3,7 @@
 // capitals match case-sensitively.
 import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { OPEN_FILE_PATH } from '../../contract/share';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PageSpinner } from './PageSpinner';
 import { RequireAuth } from './RequireAuth';
@@ -46,6 +47,8 @@ const ClothSwapPage = lazyPage(() => import('../pages/studio/ClothSwapPage'));
 const ImageToVideoPage = lazyPage(() => import('../pages/studio/ImageToVideoPage'));
 const AIMusicPage = lazyPage(() => import('../pages/studio/AIMusicPage'));
 const GalleryPage = lazyPage(() => import('../pages/studio/GalleryPage'));
+// Files opened with the installed app (manifest file_handlers): signed in or not.
+const OpenFilePage = lazyPage(() => import('../pages/share/OpenFilePage'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
@@ -81,6 +84,7 @@ export const routes: RouteObject[] = [
   // pricing behaviour is decided inside PricingPage from the session; the layout follows it.
   { path: '/subscription', element: <SessionLayout />, children: [{ index: true, element: <PricingPage /> }] },
   { path: '/footer', element: suspended(<FooterPage />) },
+  { path: OPEN_FILE_PATH, element: suspended(<OpenFilePage />) },
   {
     path: '/sidebar',
     element: suspended(<SignedInLayout />),

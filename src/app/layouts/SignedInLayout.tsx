@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { useSidebarStore } from '../../stores/sidebarStore';
 import { useWarmInWorker } from '../../lib/useWarmInWorker';
 import { PageSpinner } from '../PageSpinner';
@@ -30,12 +30,34 @@ function useOutboxSync(): void {
   }, []);
 }
 
+/**
+ * A share or an opened file waiting for its screen (issue 28), kept while the person signed in:
+ * once a signed-in screen opens elsewhere, go to the screen it is for, which takes it.
+ */
+function usePendingShareLanding(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let unmounted = false;
+    import('../../studio/incomingShare')
+      .then(({ pendingShare }) => pendingShare())
+      .then((share) => {
+        if (share && !unmounted && share.screen !== window.location.pathname) navigate(share.screen, { replace: true });
+      })
+      .catch(() => undefined); // no IndexedDB or the chunk is not cached: nothing can be waiting
+    return () => {
+      unmounted = true;
+    };
+    // Looked for when the layout opens: a sign-in lands here, a share lands on its own screen.
+  }, [navigate]);
+}
+
 /** Layout of the signed-in screens: the studio sidebar (a top bar with a drawer on phones). */
 export default function SignedInLayout() {
   const pinned = useSidebarStore((s) => s.pinned);
   // The template grids' thumbnails, kept on the device for the studio offline.
   useWarmInWorker('WARM_TEMPLATE_THUMBS');
   useOutboxSync();
+  usePendingShareLanding();
   return (
     <Box minH="100dvh">
       <SkipLink />

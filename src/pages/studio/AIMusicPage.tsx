@@ -4,6 +4,7 @@ import { Fragment, useId, useRef, useState } from 'react';
 import { LYRICS_MAX, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { checkAudioFile } from '../../studio/audioCheck';
+import { sharedFile, showInFileInput, useIncomingShare } from '../../studio/incomingShare';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -49,6 +50,14 @@ export default function AIMusicPage() {
     }
     setFiles((f) => ({ ...f, [field]: file }));
   };
+
+  // A song shared into the app (issue 28) is the song file, checked as a picked one is.
+  useIncomingShare('/AIMusic', (share) => {
+    if (!('file' in share)) return;
+    const file = sharedFile(share);
+    showInFileInput(inputs.current.song_file ?? null, file);
+    void choose('song_file', file);
+  });
 
   const generate = () => {
     if (!lyrics.trim()) return window.alert(STUDIO_MESSAGES.lyrics);

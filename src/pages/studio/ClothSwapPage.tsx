@@ -1,8 +1,10 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
 import { Box, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { HEAD_BYTES, imageTypeOf } from '../../../contract/media-type';
 import { CLOTH_CATEGORIES, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
+import { sharedFile, showInFileInput, useIncomingShare } from '../../studio/incomingShare';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
@@ -17,6 +19,12 @@ type Category = (typeof CLOTH_CATEGORIES)[number];
 const CATEGORY_LABELS: Record<Category, string> = { tops: 'Tops', bottoms: 'Bottoms', 'one-pieces': 'One-pieces' };
 const SLOT = StudioSessionKey.clothImage;
 
+/** null when the garment is a picture by its bytes (PNG, JPEG, WEBP), else the screen's message. */
+async function garmentProblem(file: Blob): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  return imageTypeOf(head) ? null : STUDIO_MESSAGES.garmentType;
+}
+
 /** Cloth Swap (/clothSwap): an uploaded garment on one of the user's generated images. */
 export default function ClothSwapPage() {
   const [image, setImage] = useState<PickedImage | null>(null);
@@ -25,8 +33,27 @@ export default function ClothSwapPage() {
   const [consent, setConsent] = useState(false);
   const consentId = useId();
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'clothSwap', 'clothSwap');
+  const garmentInput = useRef<HTMLInputElement | null>(null);
   const preview = useMemo(() => (garment ? URL.createObjectURL(garment) : null), [garment]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  /** A garment picked here or shared into the app (issue 28): checked by its bytes first. */
+  const chooseGarment = async (file: File | undefined) => {
+    if (!file) return setGarment(null);
+    const problem = await garmentProblem(file);
+    if (problem) {
+      window.alert(problem);
+      if (garmentInput.current) garmentInput.current.value = '';
+      return setGarment(null);
+    }
+    setGarment(file);
+  };
+  useIncomingShare('/clothSwap', (share) => {
+    if (!('file' in share)) return;
+    const file = sharedFile(share);
+    showInFileInput(garmentInput.current, file);
+    void chooseGarment(file);
+  });
 
   const generate = () => {
     if (!image || !garment) return window.alert(STUDIO_MESSAGES.cloth);
@@ -58,7 +85,7 @@ export default function ClothSwapPage() {
                   <img src={preview} alt="The uploaded garment" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
                 </Box>
               )}
-              <Input type="file" accept="image/*" p="1.5" onChange={(e) => setGarment(e.target.files?.[0] ?? null)} />
+              <Input ref={garmentInput} type="file" accept="image/*" p="1.5" onChange={(e) => void chooseGarment(e.target.files?.[0])} />
             </HStack>
             <Field.HelperText>Supports PNG, JPEG, WEBP</Field.HelperText>
           </Field.Root>

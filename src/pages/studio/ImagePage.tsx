@@ -8,6 +8,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
+import { useIncomingShare } from '../../studio/incomingShare';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -71,6 +72,13 @@ export default function ImagePage() {
     setGender(g);
     setTemplate(null);
   };
+
+  // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
+  useIncomingShare('/image', (share) => {
+    if (!('link' in share)) return;
+    setMode('link');
+    setLink(share.link);
+  });
 
   const generate = () => {
     const userId = getSession(SessionKey.userId) ?? '';

@@ -7,6 +7,7 @@ import { templateUrl } from '../../content/media';
 import { getSession, SessionKey } from '../../lib/session';
 import type { GalleryFace } from '../../studio/galleryStore';
 import { resolveLink } from '../../studio/jobs';
+import { useIncomingShare } from '../../studio/incomingShare';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -51,6 +52,13 @@ export default function VideoPage() {
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'video', 'video');
   const startTour = useTour('video', TOUR);
+
+  // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
+  useIncomingShare('/video', (share) => {
+    if (!('link' in share)) return;
+    setMode('link');
+    setLink(share.link);
+  });
 
   const generate = () => {
     const userId = getSession(SessionKey.userId) ?? '';

@@ -1,5 +1,7 @@
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SHARE_NOTICE_PARAM, SHARE_NOTICES, type ShareProblem } from '../../../contract/share';
 import { isOffline, subscribeConnectivity } from '../../lib/connectivity';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
@@ -34,6 +36,30 @@ function StudioOfflineNote() {
   );
 }
 
+/** Why a share could not be taken (issue 28): ?share=again | unsupported | too-large, until closed. */
+function ShareNotice() {
+  const [params, setParams] = useSearchParams();
+  const problem = params.get(SHARE_NOTICE_PARAM);
+  if (!problem || !(problem in SHARE_NOTICES)) return null;
+  const close = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SHARE_NOTICE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <HStack role="status" rounded="xl" borderWidth="1px" borderColor="border.emphasized" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm" justify="space-between" gap="3">
+      <Text>{SHARE_NOTICES[problem as ShareProblem]}</Text>
+      <Button size="xs" variant="ghost" onClick={close}>
+        Close
+      </Button>
+    </HStack>
+  );
+}
+
 /** A studio page: the title (and 'How to use'), with the screen below; the spec's blocked dev-tools keys. */
 export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<StudioScreenProps, 'title' | 'highlight' | 'onTour'> & { children: ReactNode }) {
   useBlockDevTools();
@@ -49,6 +75,7 @@ export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<S
         )}
       </HStack>
       <StudioOfflineNote />
+      <ShareNotice />
       {children}
     </PageSection>
   );
