@@ -14,49 +14,10 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { collectAlerts, logIn } from './support/accounts';
 import { signUpViaApi, type TestUser } from './support/accountsApi';
 import { DESKTOP, launchChromium, newAppContext, PHONE } from './support/browser';
+import { controlled, share } from './support/share';
 import { shoot } from './support/shots';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
-
-interface SharedPayload {
-  files?: Array<{ name: string; mimeType: string; buffer: Buffer }>;
-  title?: string;
-  text?: string;
-  url?: string;
-}
-
-/** What the system share sheet sends: a multipart POST navigation to the share target. */
-async function share(page: Page, payload: SharedPayload): Promise<void> {
-  await page.evaluate((fields) => {
-    const form = document.createElement('form');
-    form.method = 'post';
-    form.enctype = 'multipart/form-data';
-    form.action = '/share-target';
-    for (const [name, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      const input = document.createElement('input');
-      input.name = name;
-      input.value = value;
-      form.append(input);
-    }
-    const files = document.createElement('input');
-    files.type = 'file';
-    files.name = 'media';
-    files.multiple = true;
-    files.id = 'shared-media';
-    form.append(files);
-    form.id = 'share-form';
-    document.body.append(form);
-  }, { title: payload.title, text: payload.text, url: payload.url });
-  if (payload.files?.length) await page.setInputFiles('#shared-media', payload.files);
-  await page.evaluate(() => (document.getElementById('share-form') as HTMLFormElement).submit());
-}
-
-async function controlled(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 });
-}
 
 const chosenFile = (page: Page, label: string) =>
   page.getByLabel(label).evaluate((input: HTMLInputElement) => input.files?.[0]?.name ?? null);
@@ -80,17 +41,11 @@ describe('sharing into the app', () => {
     context = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP });
     page = await context.newPage();
     alerts = collectAlerts(page);
+    user = await signUpViaApi(server, 'share-in');
+    await logIn(page, user.email, user.password);
+    await page.waitForURL('**/face');
+    await controlled(page);
   });
-
-  /** One account, signed in on `page` by the first test that needs it (its mail code is polled for, inside a test). */
-  let signedIn: Promise<void> | undefined;
-  const signIn = () =>
-    (signedIn ??= (async () => {
-      user = await signUpViaApi(server, 'share-in');
-      await logIn(page, user.email, user.password);
-      await page.waitForURL('**/face');
-      await controlled(page);
-    })());
 
   afterAll(async () => {
     await browser?.close();
@@ -98,7 +53,6 @@ describe('sharing into the app', () => {
   });
 
   it('a picture opens Cloth Swap with it chosen as the garment', async () => {
-    await signIn();
     await share(page, { files: [{ name: 'garment.png', mimeType: 'image/png', buffer: garment }], title: 'My top' });
     await page.waitForURL('**/clothSwap');
     await expect.poll(() => chosenFile(page, 'Garment')).toBe('garment.png');
@@ -111,7 +65,6 @@ describe('sharing into the app', () => {
   });
 
   it('a song opens AI Music with it as the song file, checked as a picked one is', async () => {
-    await signIn();
     await share(page, { files: [{ name: 'song.wav', mimeType: 'audio/wav', buffer: song }] });
     await page.waitForURL('**/AIMusic');
     await expect.poll(() => chosenFile(page, 'Song File')).toBe('song.wav');
@@ -120,7 +73,6 @@ describe('sharing into the app', () => {
   });
 
   it('an Instagram post link opens the Image Link tab filled; a reel, the Video one', async () => {
-    await signIn();
     await share(page, { title: 'Post', url: 'https://www.instagram.com/p/Cx1AbC/' });
     await page.waitForURL('**/image');
     await expect.poll(() => page.getByRole('tab', { name: 'Link' }).getAttribute('aria-selected')).toBe('true');
@@ -131,7 +83,6 @@ describe('sharing into the app', () => {
   });
 
   it('offline, the worker still takes the share and the screen holds it', async () => {
-    await signIn();
     await page.goto('/gallery');
     await context.setOffline(true);
     try {
@@ -144,7 +95,6 @@ describe('sharing into the app', () => {
   });
 
   it('a file that is not a picture is refused by Cloth Swap with its own message', async () => {
-    await signIn();
     alerts.length = 0;
     await share(page, { files: [{ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') }] });
     await page.waitForURL('**/clothSwap');
@@ -153,14 +103,12 @@ describe('sharing into the app', () => {
   });
 
   it('nothing usable: the gallery says what can be shared', async () => {
-    await signIn();
     await share(page, { text: 'just words' });
     await page.waitForURL('**/gallery?share=unsupported');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Nothing in that share can be used here' }).isVisible()).toBe(true);
   });
 
   it('a file opened with the installed app (launchQueue) lands on its screen', async () => {
-    await signIn();
     const launched = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
     try {
       // Launch parameters as Chromium hands them to /open-file, built here.
@@ -187,7 +135,6 @@ describe('sharing into the app', () => {
   });
 
   it('signed out, the share waits through the sign-in and lands after it', async () => {
-    await signIn();
     const visitor = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
     try {
       const tab = await visitor.newPage();
@@ -204,7 +151,6 @@ describe('sharing into the app', () => {
   });
 
   it('with no worker in control, the server sends the share to its screen and asks to share it again', async () => {
-    await signIn();
     const first = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP, serviceWorkers: 'block' });
     try {
       const tab = await first.newPage();

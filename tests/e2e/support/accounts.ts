@@ -1,29 +1,10 @@
-// Helpers for the accounts browser tests: a private server (its outbox is read for OTP codes),
-// alert collection, and sign-up / sign-in through the real page.
-import { join } from 'node:path';
+// Helpers for the accounts browser tests: alert collection, sign-up through the real page (the
+// OTP read from the server's outbox by accountsApi.ts), terms and field errors.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ROOT } from './server';
+import { latestOtp } from './accountsApi';
 
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-// The server's own outbox reader (newest first); loaded by path because the e2e type project
-// does not include server sources.
-const MAILER = join(ROOT, 'server', 'src', 'mail', 'mailer.ts');
-async function readOutbox(dir: string): Promise<OutboxEntry[]> {
-  const mailer = (await import(MAILER)) as { readOutbox: (dir: string) => Promise<OutboxEntry[]> };
-  return mailer.readOutbox(dir);
-}
-
-let counter = 0;
-export function uniqueEmail(tag: string): string {
-  counter += 1;
-  return `${tag}-${Date.now().toString(36)}-${counter}@example.com`;
-}
+export { latestOtp, logIn, uniqueEmail } from './accountsApi';
 
 /** Every window.alert the page raises, accepted and recorded. */
 export function collectAlerts(page: Page): string[] {
@@ -33,23 +14,6 @@ export function collectAlerts(page: Page): string[] {
     void dialog.accept();
   });
   return alerts;
-}
-
-/** The newest code mailed to `email`, newer than `after` codes already seen. */
-export async function latestOtp(dataDir: string, email: string, seen: readonly string[] = []): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = await readOutbox(join(dataDir, 'outbox'));
-        const mail = mails.find((m) => m.to.includes(email));
-        code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
-        return code && !seen.includes(code) ? code : '';
-      },
-      { timeout: 10_000, message: `OTP mail to ${email}` },
-    )
-    .not.toBe('');
-  return code;
 }
 
 export async function fillOtp(page: Page, code: string): Promise<void> {
@@ -70,13 +34,6 @@ export async function signUp(page: Page, dataDir: string, user: { name: string; 
   await fillOtp(page, await latestOtp(dataDir, user.email));
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.waitForURL('**/face');
-}
-
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** Ticks the terms box the way a person does: by its label. */
