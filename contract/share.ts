@@ -3,10 +3,7 @@
 // that take the shared file or link all follow these rules. Pure: no DOM, no worker globals.
 import { audioTypeOf, imageTypeOf } from './media-type.ts';
 
-/** The share target's action (POST, multipart/form-data). */
-export const SHARE_TARGET_PATH = '/share-target';
-/** The file handlers' action: the page the installed app opens a file with (window.launchQueue). */
-export const OPEN_FILE_PATH = '/open-file';
+export { OPEN_FILE_PATH, SHARE_TARGET_PATH } from './share-paths.ts';
 /** The share target's form fields. */
 export const SHARE_FIELDS = { files: 'media', title: 'title', text: 'text', url: 'url' } as const;
 

@@ -3,7 +3,7 @@
 // capitals match case-sensitively.
 import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { OPEN_FILE_PATH } from '../../contract/share';
+import { OPEN_FILE_PATH } from '../../contract/share-paths';
 import { lazyPage, type LazyPage } from './lazyPage';
 import { PageSpinner } from './PageSpinner';
 import { RequireAuth } from './RequireAuth';
