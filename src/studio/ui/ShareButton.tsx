@@ -74,6 +74,8 @@ export function ShareButton({ item, title, watermark = 'studio', target, ...rest
     };
     try {
       navigator.share({ files: [file], title }).catch(failed);
+      // A retry that went through reads 'Share' again.
+      if (state.step === 'failed') put({ step: 'ready', file });
     } catch (err) {
       failed(err);
     }
