@@ -117,16 +117,15 @@ function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { ite
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
       {!unavailable && (item.kind !== 'audio' || songShares) && (
-        <HStack justify="space-between" gap="2" flexWrap="wrap">
+        // One wrapping row: on a 390 px phone's two columns, Share goes under Preview and Download.
+        <HStack gap="2" flexWrap="wrap">
           {item.kind !== 'audio' && (
             <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
               <ZoomIcon />
             </IconButton>
           )}
-          <HStack gap="2" flexWrap="wrap" justify="flex-end">
-            {downloads(tab) && item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
-            {shares(tab) && <ShareButton size="xs" item={item} title={name} target={name.toLowerCase()} watermark="gallery" aria-describedby={downloads(tab) ? noteId : undefined} />}
-          </HStack>
+          {downloads(tab) && item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
+          {shares(tab) && <ShareButton size="xs" item={item} title={name} target={name.toLowerCase()} watermark="gallery" aria-describedby={downloads(tab) ? noteId : undefined} />}
         </HStack>
       )}
     </Stack>
