@@ -226,12 +226,25 @@ function save(blob: Blob, fileName: string): void {
 
 /** Fetches the media, watermarks it and saves it; resolves with the file name. */
 export async function downloadWatermarked(item: DownloadItem, options: DownloadOptions = {}): Promise<string> {
+  // The download and a share (prepareWatermarked) are one file: same bytes, name and AI mark.
+  const file = await prepareWatermarked(item, options);
+  save(file, file.name);
+  return file.name;
+}
+
+/** The watermarked file's type: PNG for images (the canvas's output), MP4 for videos. */
+const WATERMARKED_TYPE = { image: 'image/png', video: 'video/mp4' } as const;
+
+/**
+ * Fetches the media and watermarks it as downloadWatermarked does, without saving: the File a
+ * download saves and a share (navigator.share) sends, named watermarked-image-{id}.png or
+ * watermarked-video-{id}.mp4, the original's IPTC mark kept.
+ */
+export async function prepareWatermarked(item: DownloadItem, options: DownloadOptions = {}): Promise<File> {
   const { timeoutMs = DOWNLOAD_TIMEOUT_MS, signal, onProgress, variant } = options;
   const media = await fetchMedia(item.url, timeoutMs, signal);
   const output =
     item.kind === 'image' ? await watermarkImage(media, { variant, signal }) : await watermarkVideo(media, { signal, onProgress });
   if (signal?.aborted) throw abortError();
-  const fileName = watermarkedFileName(item.kind, item.id);
-  save(output, fileName);
-  return fileName;
+  return new File([output], watermarkedFileName(item.kind, item.id), { type: WATERMARKED_TYPE[item.kind] });
 }

@@ -97,6 +97,13 @@ export const DownloadIcon = (p: IconProps) => (
   </SvgIcon>
 );
 
+/** An arrow leaving a tray: the share sheet's usual sign. */
+export const ShareIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M12 15V3.5m0 0L7.5 8M12 3.5 16.5 8M8 11H5.5A1.5 1.5 0 0 0 4 12.5v7A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5v-7a1.5 1.5 0 0 0-1.5-1.5H16" />
+  </SvgIcon>
+);
+
 export const InfoIcon = (p: IconProps) => (
   <SvgIcon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -8,6 +8,7 @@ import { slotLabel } from '../../studio/slotLabels';
 import { cancelQueued, useStudioStore, type Slot } from '../../studio/studioStore';
 import { AiGeneratedLabel } from '../../studio/ui/AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from '../../studio/ui/DownloadButton';
+import { ShareButton, useCanShareFiles } from '../../studio/ui/ShareButton';
 import { ZoomIcon } from '../../app/icons/StudioIcons';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
@@ -84,10 +85,14 @@ function useSavedOnDevice(items: readonly Item[], check: boolean): ReadonlySet<s
 
 /** Tabs whose items have a download: not faces (spec §2), nor songs, which play in place. */
 const downloads = (tab: Tab) => tab !== 'faces' && tab !== 'audio';
+/** Tabs whose items have a Share where the browser can share files (issue 28): all but faces. */
+const shares = (tab: Tab) => tab !== 'faces';
 
 function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean; noteId: string }) {
   const name = `${TAB_NOUN[tab]} ${index + 1}`;
   const labelId = `${useId()}-ai`;
+  // A song's only control is Share: no empty row where the browser cannot share.
+  const songShares = useCanShareFiles(item.kind) && shares(tab);
   return (
     <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="2" role="listitem">
       <Box rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}>
@@ -111,12 +116,16 @@ function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { ite
         )}
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
-      {item.kind !== 'audio' && !unavailable && (
-        <HStack justify="space-between" gap="2">
-          <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
-            <ZoomIcon />
-          </IconButton>
-          {downloads(tab) && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
+      {!unavailable && (item.kind !== 'audio' || songShares) && (
+        // One wrapping row: on a 390 px phone's two columns, Share goes under Preview and Download.
+        <HStack gap="2" flexWrap="wrap">
+          {item.kind !== 'audio' && (
+            <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
+              <ZoomIcon />
+            </IconButton>
+          )}
+          {downloads(tab) && item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
+          {shares(tab) && <ShareButton size="xs" item={item} title={name} target={name.toLowerCase()} watermark="gallery" aria-describedby={downloads(tab) ? noteId : undefined} />}
         </HStack>
       )}
     </Stack>

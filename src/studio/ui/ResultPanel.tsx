@@ -4,6 +4,7 @@ import type { ImageVariant } from '../../workers/watermark';
 import { withTimestamp, type StoredResult } from '../results';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from './DownloadButton';
+import { ShareButton } from './ShareButton';
 import { ExpandIcon, ZoomIcon } from '../../app/icons/StudioIcons';
 import { PreviewDialog } from './PreviewDialog';
 
@@ -16,7 +17,10 @@ interface ResultPanelProps {
   busyText: string;
   /** What the result is, for its alt text and labels: 'Generated face'. */
   label: string;
-  /** Faces have no download (spec §2: only images and videos are downloaded). */
+  /**
+   * Faces have no download (spec §2: only images and videos are downloaded) and no Share. Songs
+   * have no download but a Share (issue 28) of the song as made, which carries its AI marks.
+   */
   download?: boolean;
   variant?: ImageVariant;
   id?: string;
@@ -40,6 +44,7 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
   const noteId = `${ids}-note`;
   const described = src ? labelId : undefined;
   const downloads = src !== null && download && kind !== 'audio';
+  const shares = src !== null && download;
 
   return (
     <Stack id={id} gap="3" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="2xl" p={{ base: 3, md: 4 }} aria-busy={busy}>
@@ -74,20 +79,19 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
       {src && (
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <AiGeneratedLabel id={labelId} />
-          {kind !== 'audio' && (
-            <HStack gap="2">
-              {kind === 'video' && fullscreen ? (
-                <IconButton aria-label={`Fullscreen ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => void video.current?.requestFullscreen?.().catch(() => setPreviewOpen(true))}>
-                  <ExpandIcon />
-                </IconButton>
-              ) : (
-                <IconButton aria-label={`Preview ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => setPreviewOpen(true)}>
-                  <ZoomIcon />
-                </IconButton>
-              )}
-              {downloads && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} aria-describedby={noteId} />}
-            </HStack>
-          )}
+          <HStack gap="2" flexWrap="wrap">
+            {kind === 'audio' ? null : kind === 'video' && fullscreen ? (
+              <IconButton aria-label={`Fullscreen ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => void video.current?.requestFullscreen?.().catch(() => setPreviewOpen(true))}>
+                <ExpandIcon />
+              </IconButton>
+            ) : (
+              <IconButton aria-label={`Preview ${label.toLowerCase()}`} size="sm" variant="outline" onClick={() => setPreviewOpen(true)}>
+                <ZoomIcon />
+              </IconButton>
+            )}
+            {downloads && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} aria-describedby={noteId} />}
+            {shares && <ShareButton item={{ id: result?.jobId, url: src, kind }} title={label} watermark={variant} aria-describedby={downloads ? noteId : undefined} />}
+          </HStack>
         </HStack>
       )}
       {downloads && <DownloadNote where="studio" noteId={noteId} />}

@@ -1,0 +1,117 @@
+import { Button, Spinner, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ShareIcon } from '../../app/icons/StudioIcons';
+import type { ImageVariant } from '../../workers/watermarkSpec';
+import { canShareFiles, prepareShareFile, type ShareItem } from '../shareOut';
+
+interface ShareButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'title'> {
+  item: ShareItem;
+  /** What the share sheet calls the item: the screen's result label or the gallery item's name. */
+  title: string;
+  /** Images: the same logo placement as the download beside it. */
+  watermark?: ImageVariant;
+  /** Read after the button's words where several items share a screen: 'Share image 1'. */
+  target?: string;
+}
+
+type State =
+  | { step: 'idle' }
+  | { step: 'preparing'; percent: number | null }
+  | { step: 'ready'; file: File }
+  | { step: 'failed'; file: File | null };
+
+const IDLE: State = { step: 'idle' };
+const noSubscription = () => () => undefined;
+
+/** Whether a Share button for this kind shows at all: asked on the client only, once per kind. */
+export function useCanShareFiles(kind: ShareItem['kind']): boolean {
+  return useSyncExternalStore(noSubscription, () => canShareFiles(kind), () => false);
+}
+
+/**
+ * Share out (issue 28): shown only where the browser can share files of the item's kind. Browsers
+ * allow navigator.share only shortly after a click, and watermarking a video takes longer, so the
+ * first click prepares the file ('Preparing…', a video's percentage) and the next one, reading
+ * 'Share', calls navigator.share straight from the click. Closing the sheet is not a failure.
+ */
+export function ShareButton({ item, title, watermark = 'studio', target, ...rest }: ShareButtonProps) {
+  const shareable = useCanShareFiles(item.kind);
+  const key = `${item.kind} ${item.id ?? ''} ${item.url} ${watermark}`;
+  const [held, setHeld] = useState<{ key: string; state: State }>({ key, state: IDLE });
+  const state = held.key === key ? held.state : IDLE;
+  const abort = useRef<AbortController | null>(null);
+  // Another item (a new result) drops the file being prepared for the last one.
+  useEffect(() => () => abort.current?.abort(), [key]);
+
+  if (!shareable) return null;
+  const put = (next: State) => setHeld({ key, state: next });
+
+  const prepare = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    put({ step: 'preparing', percent: null });
+    const onProgress =
+      item.kind === 'video'
+        ? (p: number) => setHeld((h) => (h.key === key && h.state.step === 'preparing' ? { key, state: { step: 'preparing', percent: Math.round(p * 100) } } : h))
+        : undefined;
+    try {
+      const file = await prepareShareFile(item, { variant: watermark, signal: controller.signal, onProgress });
+      if (navigator.canShare?.({ files: [file] }) === false) throw new Error(`Share: this browser cannot share ${file.type}`);
+      if (!controller.signal.aborted) put({ step: 'ready', file });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      console.error('Preparing the share failed', err);
+      put({ step: 'failed', file: null });
+    }
+  };
+
+  // No await before navigator.share: the click's permission to open the sheet must still hold.
+  const share = (file: File) => {
+    const failed = (err: unknown) => {
+      if ((err as Error | undefined)?.name === 'AbortError') return;
+      console.error('Share failed', err);
+      put({ step: 'failed', file });
+    };
+    try {
+      navigator.share({ files: [file], title }).catch(failed);
+      // A retry that went through reads 'Share' again.
+      if (state.step === 'failed') put({ step: 'ready', file });
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  const onClick = () => {
+    if (state.step === 'preparing') return;
+    const file = state.step === 'ready' || state.step === 'failed' ? state.file : null;
+    if (file) share(file);
+    else void prepare();
+  };
+
+  const preparing = state.step === 'preparing';
+  const words = preparing
+    ? state.percent === null
+      ? 'Preparing…'
+      : `Preparing… ${state.percent}%`
+    : state.step === 'failed'
+      ? 'Share failed, retry'
+      : 'Share';
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={onClick}
+        aria-busy={preparing}
+        aria-disabled={preparing || undefined}
+        data-share-state={state.step}
+        {...rest}
+      >
+        {preparing ? <Spinner size="xs" /> : <ShareIcon />}
+        {words}
+        {target && <VisuallyHidden> {target}</VisuallyHidden>}
+      </Button>
+      <VisuallyHidden aria-live="polite">{state.step === 'ready' ? `${title} is ready to share` : ''}</VisuallyHidden>
+    </>
+  );
+}
