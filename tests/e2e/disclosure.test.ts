@@ -117,7 +117,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     await shoot(page, 'disclosure-preview-1440.png');
     await page.keyboard.press('Escape');
     // Faces have no download, so no note.
-    expect(await page.getByText(/^Downloads carry the AI mark/).count()).toBe(0);
+    expect(await page.getByText(/^Downloads and shares carry the AI mark/).count()).toBe(0);
 
     await page.goto('/image');
     await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
@@ -127,7 +127,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     const image = page.getByRole('img', { name: 'Generated image', exact: true });
     await image.waitFor({ timeout: 60_000 });
     expect(await description(image)).toBe('AI-generated');
-    expect(await description(button('Download'))).toBe('Downloads carry the AI mark; the signed Content Credentials stay on the original in your gallery.');
+    expect(await description(button('Download'))).toBe('Downloads and shares carry the AI mark; the signed Content Credentials stay on the original in your gallery.');
     expect(await page.getByRole('link', { name: 'About AI marks' }).getAttribute('href')).toBe('/ai-transparency');
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
@@ -148,7 +148,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     const images = page.getByRole('list', { name: 'Your images' }).getByRole('listitem');
     await expect.poll(() => images.count()).toBe(1);
     expect(await description(images.first().getByRole('img', { name: 'Image 1' }))).toBe('AI-generated');
-    expect(await description(button('Download image 1'))).toBe('Downloads carry the AI mark; the signed Content Credentials stay on the originals here.');
+    expect(await description(button('Download image 1'))).toBe('Downloads and shares carry the AI mark; the signed Content Credentials stay on the originals here.');
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(300);

@@ -61,8 +61,8 @@ export function DownloadButton({ item, watermark = 'studio', label = 'Download',
 
 /** What a download keeps of the marks (issue 26), by where the download button is. */
 export const DOWNLOAD_NOTE = {
-  studio: 'Downloads carry the AI mark; the signed Content Credentials stay on the original in your gallery.',
-  gallery: 'Downloads carry the AI mark; the signed Content Credentials stay on the originals here.',
+  studio: 'Downloads and shares carry the AI mark; the signed Content Credentials stay on the original in your gallery.',
+  gallery: 'Downloads and shares carry the AI mark; the signed Content Credentials stay on the originals here.',
 } as const;
 
 /**
