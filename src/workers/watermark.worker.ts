@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The watermark worker: images on an OffscreenCanvas, videos with a VideoEngineImpl (ffmpeg.wasm,
 // loaded on the first video job). The page talks to it through watermark.ts only.
-import type { VideoEngineImpl } from './engines/types';
+import { UnsupportedVideoError, type VideoEngineImpl } from './engines/types';
 import { loadLogo, offscreenCanvas, watermarkImageWith } from './imageWatermark';
 import { keepMarks } from './keepMarks';
 import type { VideoEngine, WorkerRequest, WorkerResponse } from './protocol';
@@ -21,7 +21,7 @@ function getLogo(): ReturnType<typeof loadLogo> {
   return loading;
 }
 
-const engines: Record<VideoEngine, () => Promise<VideoEngineImpl>> = {
+const engines: Partial<Record<VideoEngine, () => Promise<VideoEngineImpl>>> = {
   // Imported on the first video job: image jobs never load ffmpeg's code.
   ffmpeg: () => import('./engines/ffmpeg').then(({ FfmpegEngine }) => new FfmpegEngine()),
 };
@@ -29,7 +29,9 @@ const engineInstances = new Map<VideoEngine, Promise<VideoEngineImpl>>();
 function engine(name: VideoEngine): Promise<VideoEngineImpl> {
   let instance = engineInstances.get(name);
   if (!instance) {
-    instance = engines[name]();
+    const load = engines[name];
+    if (!load) return Promise.reject(new UnsupportedVideoError(`Watermark: no ${name} engine in this build`));
+    instance = load();
     engineInstances.set(name, instance);
     instance.catch(() => engineInstances.delete(name));
   }
@@ -41,12 +43,16 @@ const running = new Map<number, AbortController>();
 async function handle(request: Exclude<WorkerRequest, { type: 'cancel' }>, signal: AbortSignal): Promise<Blob> {
   const { bitmap, bytes } = await getLogo();
   if (request.type === 'image') return watermarkImageWith(offscreenCanvas, request.input, bitmap, request.variant);
-  const video = await engine(request.engine);
+  // Until the WebCodecs engine is in, auto means ffmpeg.wasm.
+  const name: VideoEngine = request.engine === 'auto' ? 'ffmpeg' : request.engine;
+  post({ type: 'engine', id: request.id, engine: name });
+  const video = await engine(name);
   const output = await video.run({
     input: request.input,
     logo: bytes,
     signal,
     onProgress: (progress) => post({ type: 'progress', id: request.id, progress }),
+    onBlocking: () => post({ type: 'blocking', id: request.id }),
   });
   // Whichever engine encoded it, the IPTC mark goes across.
   return keepMarks(request.input, output);
