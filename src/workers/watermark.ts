@@ -77,7 +77,8 @@ function idleWhenDone(): void {
 
 /**
  * Ends the worker, whose thread a run holds: `id` (if still pending) fails with `error`, every
- * other pending job goes to a fresh worker from the start.
+ * other pending job goes to a fresh worker from the start. (Chromium stops a thread busy in a
+ * long task 2 s after terminate(); the fresh worker does not wait for that.)
  */
 function restartWorker(id: number, error?: Error): void {
   dropWorker();
