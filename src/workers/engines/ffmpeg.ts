@@ -69,7 +69,7 @@ export class FfmpegEngine implements VideoEngineImpl {
     if (signal.aborted) throw abortError();
     const instance = await this.#load();
     if (signal.aborted) throw abortError();
-    const bytes = new Uint8Array(await input.arrayBuffer());
+    let bytes: Uint8Array | null = new Uint8Array(await input.arrayBuffer());
     if (signal.aborted) throw abortError();
     const { core } = instance;
     let failed = true;
@@ -85,7 +85,9 @@ export class FfmpegEngine implements VideoEngineImpl {
         const progress = length ? time / 1e6 / length : ffmpegProgress;
         if (Number.isFinite(progress)) onProgress(Math.min(1, Math.max(0, progress)));
       };
-      core.FS.writeFile(INPUT, bytes); // copied into the wasm heap: the job's blob stays usable
+      // Copied into the wasm heap (nothing is detached); our copy of the clip can go before exec.
+      core.FS.writeFile(INPUT, bytes);
+      bytes = null;
       core.FS.writeFile(LOGO, logo);
       onBlocking?.();
       core.setTimeout(-1);
@@ -118,14 +120,9 @@ export class FfmpegEngine implements VideoEngineImpl {
           // not written (a failed run)
         }
       }
-      if (failed || ++instance.jobs >= JOBS_PER_INSTANCE) this.#drop(instance);
+      // The next job makes a new module; this one is left to the garbage collector. (One job
+      // at a time: the instance in use is the current one.)
+      if (failed || ++instance.jobs >= JOBS_PER_INSTANCE) this.#instance = null;
     }
-  }
-
-  /** The next job makes a new core module; this one is left to the garbage collector. */
-  #drop(instance: Instance): void {
-    instance.onProgress = null;
-    // One job at a time: the instance in use is the current one.
-    this.#instance = null;
   }
 }
