@@ -73,9 +73,8 @@ export default defineConfig({
     precompress(),
     precacheReport(),
   ],
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  // The watermark worker imports ffmpeg's code on its first video job and starts ffmpeg's own
-  // worker: both need ES module workers.
+  // The watermark worker is an ES module worker: it imports its engines and ffmpeg.wasm's ESM
+  // core (from our origin, not bundled) on its first video job.
   worker: { format: 'es' },
   server: {
     proxy: {

@@ -78,7 +78,7 @@ export function ffmpegCorePlugin(): Plugin {
 
 /**
  * Emits the watermark bridge (src/workers/watermark.ts) as a chunk of its own, exports kept,
- * with its worker and ffmpeg's: until the studio screens import it nothing else would put it in
+ * with its worker: until the studio screens import it nothing else would put it in
  * the build, and the browser tests reach it there (assets/watermark-<hash>.js). Nothing loads
  * it at start-up (startupChunks.ts keeps src/workers out of the stages).
  */

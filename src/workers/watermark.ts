@@ -1,51 +1,73 @@
 // The page's way to watermarked downloads (spec §7, §9). Runs on the page and hands the work
-// to watermark.worker.ts: images on an OffscreenCanvas, videos with ffmpeg.wasm. Every function
-// rejects with an Error on failure (an AbortError DOMException when cancelled); the caller logs
-// it and puts its button back.
+// to watermark.worker.ts: images on an OffscreenCanvas, videos with WebCodecs or ffmpeg.wasm (the
+// worker chooses; localStorage 'watermarkEngine' forces one). Every function rejects with an
+// Error on failure (an AbortError DOMException when cancelled); the caller logs it and puts its
+// button back.
+//
+// ffmpeg.wasm's run holds the worker's thread: once the worker says 'blocking' for a job, a
+// cancel or 15 s without progress ends the worker itself, and the other pending jobs are sent
+// again to a fresh one.
 import { loadLogo, watermarkImageWith, type CanvasFactory } from './imageWatermark';
-import type { VideoEngine, VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
+import { WATERMARK_ENGINE_KEY, type VideoEngine, type VideoEngineChoice, type WorkerRequest, type WorkerResponse } from './protocol';
+import { Watchdog } from './watchdog';
 import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from './watermarkSpec';
 
 export type { ImageVariant } from './watermarkSpec';
+export type { VideoEngine } from './protocol';
 
 export interface VideoOptions {
   /** 0..1, as the encoder advances. */
   onProgress?: (progress: number) => void;
+  /** The engine the job runs on; called again if the worker falls back to another. */
   onEngine?: (engine: VideoEngine) => void;
   signal?: AbortSignal;
 }
 
-/** A way to watermark videos; chosen per browser by chooseVideoWatermarker. */
-export interface VideoWatermarker {
-  readonly engine: VideoEngineChoice;
-  watermark(input: Blob, options?: VideoOptions): Promise<Blob>;
-}
-
 /** The worker goes after this long without a job, and its memory (ffmpeg's ~300 MB) with it. */
 const IDLE_MS = 60_000;
+/** A job holding the worker's thread (ffmpeg's exec) is stopped after this long without progress. */
+export const SILENCE_LIMIT_MS = 15_000;
 /** Gallery downloads give up on media that has not arrived by then (spec §9). */
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
+type JobRequest = Extract<WorkerRequest, { type: 'image' | 'video' }>;
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 interface Pending {
+  /** Kept to send the job again to a fresh worker when another job's run had to be ended. */
+  request: JobRequest;
   resolve: (blob: Blob) => void;
   reject: (error: Error) => void;
   onProgress?: (progress: number) => void;
   onEngine?: (engine: VideoEngine) => void;
+  /** Set once the job holds the worker's thread ('blocking'): fires on silence. */
+  watchdog?: Watchdog;
 }
 
 let worker: Worker | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
+/** Jobs cancelled with a 'cancel' message whose end the worker has not reported yet. */
+const cancelled = new Set<number>();
+
+function settle(id: number, outcome: { output: Blob } | { error: Error }): void {
+  const job = pending.get(id);
+  if (!job) return;
+  pending.delete(id);
+  job.watchdog?.stop();
+  if ('output' in outcome) job.resolve(outcome.output);
+  else job.reject(outcome.error);
+}
 
 function failAll(message: string): void {
-  for (const job of pending.values()) job.reject(new Error(message));
-  pending.clear();
+  for (const id of [...pending.keys()]) settle(id, { error: new Error(message) });
 }
 
 function dropWorker(): void {
   worker?.terminate();
   worker = null;
+  cancelled.clear();
 }
 
 function idleWhenDone(): void {
@@ -53,27 +75,69 @@ function idleWhenDone(): void {
   if (pending.size === 0) idleTimer = setTimeout(dropWorker, IDLE_MS);
 }
 
+/**
+ * Ends the worker, whose thread a run holds: `id` (if still pending) fails with `error`, every
+ * other pending job goes to a fresh worker from the start. (Chromium stops a thread busy in a
+ * long task 2 s after terminate(); the fresh worker does not wait for that.)
+ */
+function restartWorker(id: number, error?: Error): void {
+  dropWorker();
+  if (error) settle(id, { error });
+  if (pending.size > 0) {
+    const fresh = getWorker();
+    for (const job of pending.values()) {
+      job.watchdog?.stop();
+      job.watchdog = undefined;
+      fresh.postMessage(job.request);
+    }
+  }
+  idleWhenDone();
+}
+
+function onMessage(message: WorkerResponse): void {
+  if (cancelled.has(message.id)) {
+    // A job cancelled just before its run took the thread: end that run now too.
+    if (message.type === 'blocking') restartWorker(message.id);
+    else if (message.type === 'done' || message.type === 'failed') cancelled.delete(message.id);
+    return;
+  }
+  const job = pending.get(message.id);
+  if (!job) return;
+  switch (message.type) {
+    case 'progress':
+      job.watchdog?.kick();
+      job.onProgress?.(message.progress);
+      return;
+    case 'engine':
+      job.onEngine?.(message.engine);
+      return;
+    case 'blocking':
+      job.watchdog?.stop();
+      job.watchdog = new Watchdog(SILENCE_LIMIT_MS, () =>
+        restartWorker(message.id, new Error(`Watermark: ffmpeg made no progress for ${SILENCE_LIMIT_MS / 1000} s; stopped`)),
+      );
+      return;
+    case 'done':
+      settle(message.id, { output: message.output });
+      break;
+    case 'failed':
+      settle(message.id, { error: message.aborted ? abortError() : new Error(message.message) });
+      break;
+  }
+  idleWhenDone();
+}
+
 function getWorker(): Worker {
   clearTimeout(idleTimer);
   if (worker) return worker;
   const created = new Worker(new URL('./watermark.worker.ts', import.meta.url), { type: 'module', name: 'watermark' });
   created.addEventListener('message', (event: MessageEvent<WorkerResponse>) => {
-    const message = event.data;
-    const job = pending.get(message.id);
-    if (!job) return;
-    if (message.type === 'progress') {
-      job.onProgress?.(message.progress);
-      return;
-    }
-    if (message.type === 'engine') return void job.onEngine?.(message.engine);
-    if (message.type === 'blocking') return;
-    pending.delete(message.id);
-    if (message.type === 'done') job.resolve(message.output);
-    else job.reject(message.aborted ? abortError() : new Error(message.message));
-    idleWhenDone();
+    // A worker ended for a stuck run may have left messages behind: only the current one counts.
+    if (created === worker) onMessage(event.data);
   });
   created.addEventListener('error', (event) => {
     event.preventDefault();
+    if (created !== worker) return;
     dropWorker();
     failAll(`Watermark: the worker failed (${event.message || 'could not start'})`);
   });
@@ -85,30 +149,50 @@ function abortError(): DOMException {
   return new DOMException('Watermark cancelled', 'AbortError');
 }
 
-type JobRequest = Extract<WorkerRequest, { type: 'image' | 'video' }>;
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+function cancel(id: number): void {
+  const job = pending.get(id);
+  if (!job) return;
+  if (job.watchdog) {
+    // The run holds the worker's thread: a 'cancel' message would wait until it ends.
+    restartWorker(id, abortError());
+    return;
+  }
+  settle(id, { error: abortError() });
+  if (worker) {
+    cancelled.add(id);
+    worker.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
+  }
+  idleWhenDone();
+}
 
 function runInWorker(request: WithoutId<JobRequest>, options: VideoOptions = {}): Promise<Blob> {
   const { signal, onProgress, onEngine } = options;
   if (signal?.aborted) return Promise.reject(abortError());
   return new Promise<Blob>((resolve, reject) => {
     const id = nextId++;
-    const onAbort = () => {
-      if (!pending.delete(id)) return;
-      worker?.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
-      reject(abortError());
-      idleWhenDone();
-    };
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    pending.set(id, {
-      resolve: (blob) => (settle(), resolve(blob)),
-      reject: (error) => (settle(), reject(error)),
+    const onAbort = () => cancel(id);
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    const job: Pending = {
+      request: { ...request, id } as JobRequest,
+      resolve: (blob) => (done(), resolve(blob)),
+      reject: (error) => (done(), reject(error)),
       onProgress,
       onEngine,
-    });
+    };
+    pending.set(id, job);
     signal?.addEventListener('abort', onAbort, { once: true });
-    getWorker().postMessage({ ...request, id } as WorkerRequest);
+    getWorker().postMessage(job.request);
   });
+}
+
+/** The page's engine choice for video jobs (tests and support set it); 'auto' unless set. */
+function engineChoice(): VideoEngineChoice {
+  try {
+    const value = globalThis.localStorage?.getItem(WATERMARK_ENGINE_KEY);
+    return value === 'webcodecs' || value === 'ffmpeg' ? value : 'auto';
+  } catch {
+    return 'auto'; // storage blocked
+  }
 }
 
 /** Where OffscreenCanvas (with a 2D context) is missing, images are drawn on the page. */
@@ -151,22 +235,9 @@ export function watermarkImage(
   return logo.then(({ bitmap }) => watermarkImageWith(pageCanvas, input, bitmap, variant));
 }
 
-function workerVideo(engine: VideoEngineChoice): VideoWatermarker {
-  return { engine, watermark: (input, options) => runInWorker({ type: 'video', input, engine }, options) };
-}
-
-/** The video implementation for this browser. ffmpeg.wasm everywhere for now; WebCodecs can be chosen here later. */
-export function chooseVideoWatermarker(): VideoWatermarker {
-  const forced = globalThis.localStorage?.getItem('watermarkEngine');
-  return workerVideo(forced === 'webcodecs' || forced === 'ffmpeg' ? forced : 'auto');
-}
-
-let videoWatermarker: VideoWatermarker | undefined;
-
 /** The video with the logo centred at the bottom: H.264, 25 fps, 2.5 Mbit/s, audio copied, MP4. */
 export function watermarkVideo(input: Blob, options: VideoOptions = {}): Promise<Blob> {
-  videoWatermarker = chooseVideoWatermarker();
-  return videoWatermarker.watermark(input, options);
+  return runInWorker({ type: 'video', input, engine: engineChoice() }, options);
 }
 
 export interface DownloadItem {

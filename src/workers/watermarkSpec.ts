@@ -71,18 +71,24 @@ function bottomCentre(
 }
 
 /**
- * The ffmpeg filter graph for videos: input 0 the video, input 1 the logo. scale2ref sizes the
+ * The ffmpeg filter graph for videos: input 0 the video, input 1 the logo. An odd width or
+ * height loses its last column or row first (4:2:0 H.264 needs even sizes). scale2ref sizes the
  * logo against the frame (the frame's size is not known before ffmpeg reads it).
  */
 export function videoFilter(): string {
   return [
+    '[0:v]crop=trunc(iw/2)*2:trunc(ih/2)*2[even]',
     `[1:v]format=rgba,colorchannelmixer=aa=${VIDEO.opacity}[logo0]`,
-    `[logo0][0:v]scale2ref=w=main_w*${VIDEO.widthFraction}:h=ow/a[logo][base]`,
+    `[logo0][even]scale2ref=w=main_w*${VIDEO.widthFraction}:h=ow/a[logo][base]`,
     `[base][logo]overlay=x=(main_w-overlay_w)/2:y=main_h-overlay_h-main_h*${VIDEO.marginFraction},format=yuv420p[out]`,
   ].join(';');
 }
 
-/** ffmpeg's arguments for one job, reading `input` and `logo` and writing `output`. */
+/**
+ * ffmpeg's arguments for one job, reading `input` and `logo` and writing `output`; ffmpeg.wasm
+ * and native ffmpeg (bench/watermark.ts) run the same ones. `-r 25` as an output option makes
+ * the MP4 constant-rate (frames duplicated or dropped): variable-rate input comes out at 25 fps.
+ */
 export function videoArgs(input: string, logo: string, output: string): string[] {
   return [
     '-i', input,

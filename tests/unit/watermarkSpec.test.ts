@@ -35,6 +35,8 @@ describe('watermark placement', () => {
     expect(videoFilter()).toContain('scale2ref=w=main_w*0.3');
     expect(videoFilter()).toContain('overlay=x=(main_w-overlay_w)/2:y=main_h-overlay_h-main_h*0.04');
     expect(videoFilter()).toContain('aa=0.8');
+    // Odd sizes are cropped to even ones before anything else (4:2:0 needs them).
+    expect(videoFilter()).toMatch(/^\[0:v\]crop=trunc\(iw\/2\)\*2:trunc\(ih\/2\)\*2\[even\];.*\[logo0\]\[even\]scale2ref/);
   });
 });
 

@@ -1,32 +1,23 @@
-// ffmpeg.wasm (single-thread core, from our own origin) behind VideoEngineImpl. One instance,
-// loaded on the first video job, one job at a time. A job that goes 15 s without progress
-// terminates it (the next job loads a fresh one); so do cancelling, a failed job and every 10th
-// job (ffmpeg.wasm keeps memory across runs).
-import { FFmpeg } from '@ffmpeg/ffmpeg';
-import classWorkerPath from '@ffmpeg/ffmpeg/worker?worker&url';
-import { FFMPEG_CORE_DIR } from '../../../contract/ffmpeg-core';
-import { Watchdog } from '../watchdog';
+// ffmpeg.wasm behind VideoEngineImpl: @ffmpeg/core run in this worker itself (no second worker
+// inside ours), created on the first video job, one job at a time. ffmpeg's exec is synchronous:
+// it holds the worker's thread, so the bridge (watermark.ts) is told just before (onBlocking) and
+// does the cancelling and the silence watchdog from the page by ending the worker. A fresh core
+// module is made after every 10 jobs and after a failed run (ffmpeg.wasm keeps memory across
+// runs; a failed one may leave it in a bad state): the old one is dropped for the collector.
 import { videoArgs } from '../watermarkSpec';
+import { loadCore as loadFromOrigin, type FfmpegCore, type LoadCore } from './ffmpegCore';
 import { abortError, type VideoEngineImpl, type VideoJob } from './types';
 
-export const SILENCE_LIMIT_MS = 15_000;
 export const JOBS_PER_INSTANCE = 10;
 const LOG_LINES_KEPT = 12;
 /** ffmpeg's AV_NOPTS_VALUE-like placeholder times are near 2^63; no real clip gets near 2^53 µs. */
 const NO_TIMESTAMP = Number.MAX_SAFE_INTEGER;
-
-/** load() falls back to a CDN when not given URLs; give it absolute same-origin ones. */
-function coreUrls() {
-  const origin = self.location.origin;
-  return {
-    coreURL: new URL(`${FFMPEG_CORE_DIR}ffmpeg-core.js`, origin).href,
-    wasmURL: new URL(`${FFMPEG_CORE_DIR}ffmpeg-core.wasm`, origin).href,
-    classWorkerURL: new URL(classWorkerPath, self.location.href).href,
-  };
-}
+const INPUT = 'input';
+const LOGO = 'logo.png';
+const OUTPUT = 'output.mp4';
 
 interface Instance {
-  ffmpeg: FFmpeg;
+  core: FfmpegCore;
   jobs: number;
   /** The running job's progress handler (ffmpeg's time, in microseconds) and recent log lines. */
   onProgress: ((time: number, ffmpegProgress: number) => void) | null;
@@ -37,9 +28,14 @@ interface Instance {
 
 const DURATION = /^\s*Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/;
 
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class FfmpegEngine implements VideoEngineImpl {
   #instance: Promise<Instance> | null = null;
   #queue: Promise<unknown> = Promise.resolve();
+
+  /** `loadCore` makes a core module: from our origin unless a test gives a scripted one. */
+  constructor(private readonly loadCore: LoadCore = loadFromOrigin) {}
 
   run(job: VideoJob): Promise<Blob> {
     const result = this.#queue.then(() => this.#run(job));
@@ -47,25 +43,19 @@ export class FfmpegEngine implements VideoEngineImpl {
     return result;
   }
 
-  /** Drops the instance: its worker and memory go; the next job loads a new one. */
-  #recycle(): void {
-    const current = this.#instance;
-    this.#instance = null;
-    void current?.then((i) => i.ffmpeg.terminate(), () => undefined);
-  }
-
   #load(): Promise<Instance> {
     this.#instance ??= (async () => {
-      const ffmpeg = new FFmpeg();
-      const instance: Instance = { ffmpeg, jobs: 0, onProgress: null, log: [], duration: null };
-      ffmpeg.on('progress', ({ progress, time }) => instance.onProgress?.(time, progress));
-      ffmpeg.on('log', ({ message }) => {
-        const duration = instance.duration === null ? DURATION.exec(message) : null;
+      const core = await this.loadCore().catch((error: unknown) => {
+        throw new Error(`Watermark: ffmpeg could not be loaded (${message(error)})`);
+      });
+      const instance: Instance = { core, jobs: 0, onProgress: null, log: [], duration: null };
+      core.setProgress(({ progress, time }) => instance.onProgress?.(time, progress));
+      core.setLogger(({ message: line }) => {
+        const duration = instance.duration === null ? DURATION.exec(line) : null;
         if (duration) instance.duration = Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]);
-        instance.log.push(message);
+        instance.log.push(line);
         if (instance.log.length > LOG_LINES_KEPT) instance.log.shift();
       });
-      await ffmpeg.load(coreUrls());
       return instance;
     })();
     const loading = this.#instance;
@@ -75,64 +65,64 @@ export class FfmpegEngine implements VideoEngineImpl {
     return loading;
   }
 
-  async #run({ input, logo, onProgress, signal }: VideoJob): Promise<Blob> {
+  async #run({ input, logo, onProgress, onBlocking, signal }: VideoJob): Promise<Blob> {
     if (signal.aborted) throw abortError();
-    let instance: Instance | undefined;
-    let watchdog: Watchdog | undefined;
-    // Why the run was stopped from outside (cancel, watchdog): that is the error to report.
-    const stopped: { reason: Error | null } = { reason: null };
-    const stop = (reason: Error) => {
-      stopped.reason ??= reason;
-      this.#recycle(); // terminate() rejects every pending call of the instance
-    };
-    const onAbort = () => stop(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
+    const instance = await this.#load();
+    if (signal.aborted) throw abortError();
+    let bytes: Uint8Array | null = new Uint8Array(await input.arrayBuffer());
+    if (signal.aborted) throw abortError();
+    const { core } = instance;
+    let failed = true;
     try {
-      instance = await this.#load();
-      if (stopped.reason) throw stopped.reason;
-      // From here on (not while the ~31 MB core downloads) silence means a stuck run.
-      watchdog = new Watchdog(SILENCE_LIMIT_MS, () =>
-        stop(new Error(`Watermark: ffmpeg made no progress for ${SILENCE_LIMIT_MS / 1000} s; stopped`)),
-      );
-      const { ffmpeg } = instance;
-      const tick = watchdog;
       instance.log = [];
       instance.duration = null;
-      // ffmpeg.wasm's own ratio goes wrong with two inputs (the logo's length counts): divide
-      // the encoder's time by the video's length instead.
+      // ffmpeg's own ratio goes wrong with two inputs (the logo's length counts): divide the
+      // encoder's time by the video's length instead.
       instance.onProgress = (time, ffmpegProgress) => {
-        tick.kick();
-        // Before the first frame is written ffmpeg reports INT64_MAX (no timestamp yet): a sign
-        // of life, not progress.
+        // Before the first frame is written ffmpeg reports INT64_MAX (no timestamp yet).
         if (!(time >= 0 && time < NO_TIMESTAMP)) return;
-        const length = instance?.duration;
+        const length = instance.duration;
         const progress = length ? time / 1e6 / length : ffmpegProgress;
         if (Number.isFinite(progress)) onProgress(Math.min(1, Math.max(0, progress)));
       };
-      await ffmpeg.writeFile('input', new Uint8Array(await input.arrayBuffer()));
-      await ffmpeg.writeFile('logo.png', logo.slice()); // writeFile detaches its buffer
-      const code = await ffmpeg.exec(videoArgs('input', 'logo.png', 'output.mp4'));
-      if (stopped.reason) throw stopped.reason;
+      // Copied into the wasm heap (nothing is detached); our copy of the clip can go before exec.
+      core.FS.writeFile(INPUT, bytes);
+      bytes = null;
+      core.FS.writeFile(LOGO, logo);
+      onBlocking?.();
+      core.setTimeout(-1);
+      let code: number;
+      try {
+        core.exec(...videoArgs(INPUT, LOGO, OUTPUT));
+        code = core.ret;
+      } catch (error) {
+        // A trap in the wasm (out of memory, a bug), not an ffmpeg exit.
+        throw new Error(`Watermark: ffmpeg stopped (${message(error)})`);
+      } finally {
+        core.reset();
+      }
       if (code !== 0) {
         // The log ends with 'Aborted()' even on success; the exit code is what counts.
         const detail = instance.log.filter((line) => line !== 'Aborted()').slice(-3).join(' | ');
         throw new Error(`Watermark: ffmpeg could not process the video (exit ${code}): ${detail}`);
       }
-      const output = await ffmpeg.readFile('output.mp4');
-      if (!(output instanceof Uint8Array) || output.byteLength === 0) throw new Error('Watermark: ffmpeg wrote no video');
-      await Promise.all(['input', 'logo.png', 'output.mp4'].map((f) => ffmpeg.deleteFile(f).catch(() => undefined)));
+      const output = core.FS.readFile(OUTPUT);
+      if (output.byteLength === 0) throw new Error('Watermark: ffmpeg wrote no video');
       onProgress(1);
-      if (++instance.jobs >= JOBS_PER_INSTANCE) this.#recycle();
-      return new Blob([output as Uint8Array<ArrayBuffer>], { type: 'video/mp4' });
-    } catch (error) {
-      if (stopped.reason) throw stopped.reason;
-      // A failed run may leave the core in a bad state: the next job starts afresh.
-      this.#recycle();
-      throw error instanceof Error ? error : new Error(`Watermark: ${String(error)}`);
+      failed = false;
+      return new Blob([output], { type: 'video/mp4' });
     } finally {
-      watchdog?.stop();
-      signal.removeEventListener('abort', onAbort);
-      if (instance) instance.onProgress = null;
+      instance.onProgress = null;
+      for (const file of [INPUT, LOGO, OUTPUT]) {
+        try {
+          core.FS.unlink(file);
+        } catch {
+          // not written (a failed run)
+        }
+      }
+      // The next job makes a new module; this one is left to the garbage collector. (One job
+      // at a time: the instance in use is the current one.)
+      if (failed || ++instance.jobs >= JOBS_PER_INSTANCE) this.#instance = null;
     }
   }
 }
