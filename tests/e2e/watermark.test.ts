@@ -2,8 +2,7 @@
 // found in the service worker's precache list, imported into a page of the app. Images on an
 // OffscreenCanvas in the worker; videos here with ffmpeg.wasm (localStorage watermarkEngine =
 // ffmpeg), whose core must come from our origin and runs in the watermark worker itself.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
@@ -13,6 +12,7 @@ import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../
 import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../src/workers/watermarkSpec';
 import { launchChromium, newAppContext } from './support/browser';
 import { ROOT } from './support/server';
+import { bridgePath as builtBridge, ffmpeg, frameAt, frameTimes, loadBridge, makeClip, meanDiff, probe, videoInPage, videoStream } from './support/watermark';
 
 const CORE_WASM = /\/ffmpeg\/[\d.]+\/ffmpeg-core\.wasm$/;
 
@@ -23,37 +23,6 @@ const markOf = (bytes: Uint8Array) => {
   const packet = readXmp(bytes);
   return packet === null ? null : readDigitalSourceType(packet);
 };
-
-/** The bridge as the page sees it (src/workers/watermark.ts). */
-interface Bridge {
-  watermarkImage(input: Blob, options?: { variant?: ImageVariant }): Promise<Blob>;
-  watermarkVideo(
-    input: Blob,
-    options?: { onProgress?: (p: number) => void; onEngine?: (engine: string) => void; signal?: AbortSignal },
-  ): Promise<Blob>;
-  downloadWatermarked(item: { id?: string; url: string; kind: 'image' | 'video' }): Promise<string>;
-}
-declare global {
-  interface Window {
-    wm: Bridge;
-    wmProgress: number[];
-    wmCancel: AbortController;
-  }
-}
-
-function ffmpeg(args: string[]): Buffer {
-  return execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
-}
-
-/** A test clip made with native ffmpeg: 640x360, 25 fps H.264 with an AAC tone. */
-function makeClip(file: string, seconds: number): Buffer {
-  ffmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return readFileSync(file);
-}
 
 /**
  * 2 s at 641x361 (H.264 allows odd sizes in 4:4:4 only) with a variable frame rate: the first
@@ -71,82 +40,10 @@ function makeOddVariableClip(file: string): Buffer {
 
 /** The video stream's size and rates, and the distinct gaps between its frames (seconds, 4 places). */
 function videoTiming(file: string) {
-  const [stream] = (
-    JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height,r_frame_rate,avg_frame_rate', '-of', 'json', file]).toString(),
-    ) as { streams: Array<{ width: number; height: number; r_frame_rate: string; avg_frame_rate: string }> }
-  ).streams;
-  const times = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file])
-    .toString()
-    .trim()
-    .split('\n')
-    .map(Number)
-    .sort((a, b) => a - b);
+  const { width, height, r_frame_rate, avg_frame_rate } = videoStream(probe(file));
+  const times = frameTimes(file);
   const gaps = new Set(times.slice(1).map((t, i) => (t - times[i]!).toFixed(4)));
-  return { ...stream!, gaps: [...gaps].sort() };
-}
-/** One frame at `seconds` as RGB bytes. */
-function frameAt(file: string, seconds: number): Buffer {
-  return ffmpeg(['-i', file, '-ss', String(seconds), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-}
-
-function probe(file: string): { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string } } {
-  return JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]).toString(),
-  ) as ReturnType<typeof probe>;
-}
-
-/** Mean absolute difference of two RGB frames over a rectangle. */
-function meanDiff(a: Buffer, b: Buffer, width: number, r: { x: number; y: number; width: number; height: number }): number {
-  let sum = 0;
-  for (let y = r.y; y < r.y + r.height; y++) {
-    for (let x = r.x; x < r.x + r.width; x++) {
-      for (let c = 0; c < 3; c++) sum += Math.abs(a[(y * width + x) * 3 + c]! - b[(y * width + x) * 3 + c]!);
-    }
-  }
-  return sum / (r.width * r.height * 3);
-}
-
-/** Runs watermarkVideo in the page on `bytes`; resolves with the result's bytes (base64 in transit). */
-function videoInPage(page: Page, bytes: Buffer, cancelOnProgress = false) {
-  return page.evaluate(
-    async ({ b64, cancelOnProgress }) => {
-      const input = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'video/mp4' });
-      window.wmProgress = [];
-      window.wmCancel = new AbortController();
-      const engines: string[] = [];
-      const started = performance.now();
-      try {
-        const out = await window.wm.watermarkVideo(input, {
-          signal: window.wmCancel.signal,
-          onEngine: (engine) => engines.push(engine),
-          onProgress: (p) => {
-            window.wmProgress.push(p);
-            if (cancelOnProgress && p > 0) window.wmCancel.abort();
-          },
-        });
-        const ms = performance.now() - started;
-        const buffer = new Uint8Array(await out.arrayBuffer());
-        let binary = '';
-        for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
-        // The result must play in this browser.
-        const video = document.createElement('video');
-        video.muted = true;
-        const url = URL.createObjectURL(out);
-        const played = await new Promise<{ duration: number; width: number; height: number }>((resolve, reject) => {
-          video.onloadeddata = () => resolve({ duration: video.duration, width: video.videoWidth, height: video.videoHeight });
-          video.onerror = () => reject(new Error(`video error ${video.error?.code}`));
-          video.src = url;
-        });
-        URL.revokeObjectURL(url);
-        return { ok: true as const, b64: btoa(binary), ms, played, type: out.type, progress: window.wmProgress, engines };
-      } catch (error) {
-        const e = error as Error;
-        return { ok: false as const, name: e.name, message: e.message, progress: window.wmProgress, engines };
-      }
-    },
-    { b64: bytes.toString('base64'), cancelOnProgress },
-  );
+  return { width, height, r_frame_rate, avg_frame_rate, gaps: [...gaps].sort() };
 }
 
 describe('watermarked downloads', () => {
@@ -166,10 +63,7 @@ describe('watermarked downloads', () => {
     const meta = await sharp(join(ROOT, 'public', 'watermark.png')).metadata();
     logo = { width: meta.width!, height: meta.height! };
     // The bridge's hashed chunk, from the service worker's precache list.
-    const sw = await (await fetch(`${baseURL}/sw.js`)).text();
-    const bridge = /assets\/watermark-[\w-]+\.js/.exec(sw)?.[0];
-    expect(bridge, 'the bridge chunk is in the build').toBeTruthy();
-    bridgePath = bridge!;
+    bridgePath = await builtBridge(baseURL);
 
     browser = await launchChromium();
     // No service worker here, so every request (page, worker, ffmpeg's core) shows in the log.
@@ -177,9 +71,7 @@ describe('watermarked downloads', () => {
     context.on('request', (request) => requests.push(request.url()));
     page = await context.newPage();
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('watermarkEngine', 'ffmpeg'));
-    // A string, not a function: the test runner would rewrite an import() inside a function.
-    await page.evaluate(`import('/${bridgePath}').then((bridge) => { window.wm = bridge; })`);
+    await loadBridge(page, bridgePath, 'ffmpeg');
   });
 
   afterAll(async () => {
@@ -269,7 +161,7 @@ describe('watermarked downloads', () => {
     expect(first.played.width).toBe(640);
 
     const out = join(dir, 'out.mp4');
-    execFileSync('sh', ['-c', 'cat > "$1"', 'sh', out], { input: Buffer.from(first.b64, 'base64') });
+    writeFileSync(out, first.bytes);
     expect(markOf(readFileSync(out))).toBe(MARK);
     const info = probe(out);
     expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
@@ -297,7 +189,7 @@ describe('watermarked downloads', () => {
     if (!result.ok) throw new Error(`${result.name}: ${result.message}`);
     expect([result.played.width, result.played.height]).toEqual([640, 360]);
     const out = join(dir, 'odd-out.mp4');
-    execFileSync('sh', ['-c', 'cat > "$1"', 'sh', out], { input: Buffer.from(result.b64, 'base64') });
+    writeFileSync(out, result.bytes);
     const timing = videoTiming(out);
     expect(timing).toMatchObject({ width: 640, height: 360, r_frame_rate: '25/1', avg_frame_rate: '25/1' });
     expect(timing.gaps).toEqual(['0.0400']);
@@ -395,7 +287,7 @@ describe('watermarked downloads', () => {
         return urls.filter((entry) => entry.includes('/ffmpeg/'));
       });
     expect(await cached()).toEqual([]);
-    await swPage.evaluate(`import('/${bridgePath}').then((bridge) => { window.wm = bridge; })`);
+    await loadBridge(swPage, bridgePath, 'ffmpeg');
     const result = await videoInPage(swPage, clip);
     expect(result.ok).toBe(true);
     expect((await cached()).sort()).toEqual([
