@@ -26,8 +26,11 @@ export const STUDIO_IMAGE = { opacity: 0.8, margin: 20, maxWidthFraction: 0.3 } 
 export const GALLERY_IMAGE = { opacity: 0.75, widthFraction: 0.3, marginFraction: 0.03 } as const;
 /** Videos: centred at the bottom (ARCHITECTURE §8), the gallery image's proportions at 80%. */
 export const VIDEO = { opacity: 0.8, widthFraction: 0.3, marginFraction: 0.04 } as const;
-/** ffmpeg.wasm output settings (spec §9: 25 fps, 2.5 Mbit/s; the audio is copied). */
-export const VIDEO_OUTPUT = { fps: 25, bitrate: '2500k', preset: 'ultrafast' } as const;
+/**
+ * Video output on both engines (spec §9: H.264, 25 fps, 2.5 Mbit/s, the audio copied), a key
+ * frame every 250 (libx264's default; WebCodecs is told the same). The preset is libx264's.
+ */
+export const VIDEO_OUTPUT = { fps: 25, bitsPerSecond: 2_500_000, keyFrameEvery: 250, preset: 'ultrafast' } as const;
 
 function scaled(logo: Size, width: number): Size {
   const w = Math.max(1, Math.round(width));
@@ -97,7 +100,7 @@ export function videoArgs(input: string, logo: string, output: string): string[]
     '-map', '[out]',
     // '?': clips without audio work too.
     '-map', '0:a?',
-    '-c:v', 'libx264', '-preset', VIDEO_OUTPUT.preset, '-b:v', VIDEO_OUTPUT.bitrate, '-r', String(VIDEO_OUTPUT.fps),
+    '-c:v', 'libx264', '-preset', VIDEO_OUTPUT.preset, '-b:v', `${VIDEO_OUTPUT.bitsPerSecond / 1000}k`, '-g', String(VIDEO_OUTPUT.keyFrameEvery), '-r', String(VIDEO_OUTPUT.fps),
     '-c:a', 'copy',
     '-movflags', '+faststart',
     output,

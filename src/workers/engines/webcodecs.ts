@@ -36,9 +36,6 @@ import { abortError, UnsupportedVideoError, type VideoEngineImpl, type VideoJob 
 
 /** Frames waiting in the decoder or the encoder before we wait for them (bounded memory). */
 const QUEUE_LIMIT = 8;
-/** A key frame every 10 s, as libx264's default on the ffmpeg.wasm path. */
-const KEY_FRAME_EVERY = 250;
-const BITRATE = 2_500_000;
 
 /** The logo, drawn at its place and size on the displayed picture (videoPlacement), as RGBA. */
 async function placedLogo(png: Uint8Array, shown: { width: number; height: number }) {
@@ -122,7 +119,7 @@ export class WebCodecsEngine implements VideoEngineImpl {
         codec: avcCodec(coded.width, coded.height),
         width: coded.width,
         height: coded.height,
-        bitrate: BITRATE,
+        bitrate: VIDEO_OUTPUT.bitsPerSecond,
         framerate: VIDEO_OUTPUT.fps,
         avc: { format: 'avc' },
         latencyMode: 'quality',
@@ -188,7 +185,7 @@ export class WebCodecsEngine implements VideoEngineImpl {
             layout: held.layout,
             colorSpace: held.colorSpace,
           });
-          encoder!.encode(frame, { keyFrame: slots.next % KEY_FRAME_EVERY === 0 });
+          encoder!.encode(frame, { keyFrame: slots.next % VIDEO_OUTPUT.keyFrameEvery === 0 });
           frame.close();
           slots.next++;
           encoded++;
