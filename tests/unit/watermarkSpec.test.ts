@@ -44,7 +44,7 @@ describe('video arguments', () => {
   it('H.264 at 25 fps and 2.5 Mbit/s, audio copied when there is audio', () => {
     const args = videoArgs('in', 'logo.png', 'out.mp4');
     const joined = args.join(' ');
-    expect(joined).toContain('-c:v libx264 -preset ultrafast -b:v 2500k -r 25');
+    expect(joined).toContain('-c:v libx264 -preset ultrafast -b:v 2500k -g 250 -r 25');
     expect(joined).toContain('-map 0:a? -c:v');
     expect(joined).toContain('-c:a copy');
     expect(args.at(-1)).toBe('out.mp4');
