@@ -2,6 +2,7 @@
 // then take one with an UPDATE whose WHERE repeats the condition; only one process's update
 // can match (Postgres re-checks the WHERE after the row lock; SQLite has one writer).
 import '../generation-schema.ts';
+import '../batches-schema.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { JobInput, JobKind } from '../../jobs/kinds.ts';
 import type { Db } from '../index.ts';
@@ -18,6 +19,8 @@ export interface NewJobFields {
   idempotencyKey: string | null;
   /** SHA-256 of the call and its payload (compared when the key is used again). */
   requestHash?: string | null;
+  /** The batch making the job and the item's place in it. */
+  batch?: { id: string; index: number };
   now: string;
 }
 
@@ -74,6 +77,7 @@ export function jobsRepository(db: Db) {
           .values({
             id: newId(), user_id: userId, kind: input.kind, status: 'queued', input: JSON.stringify(input), engine,
             idempotency_key: idempotencyKey, request_hash: fields.requestHash ?? null, created_at: now, updated_at: now,
+            batch_id: fields.batch?.id ?? null, batch_index: fields.batch?.index ?? null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -86,6 +90,9 @@ export function jobsRepository(db: Db) {
         return { job: raced, created: false };
       }
     },
+
+    /** A batch's jobs in the order of its items. */
+    ofBatch: (batchId: string) => db.selectFrom('jobs').selectAll().where('batch_id', '=', batchId).orderBy('batch_index').execute(),
 
     recent: (userId: string, statuses: readonly string[] | null, limit: number) => {
       let q = db.selectFrom('jobs').selectAll().where('user_id', '=', userId);
