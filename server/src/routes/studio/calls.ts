@@ -1,0 +1,94 @@
+// The studio's JSON generation calls (spec document 2 §7), each as one function from a checked body
+// to the job it asks for. The single routes (index.ts) and POST /api/batches (routes/batches) both
+// go through these, so an item of a batch is checked exactly as its single call is. Reading a body
+// here stores nothing (link copies were made earlier by /download/), so a refusal leaves nothing behind.
+import type { FastifyInstance } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../../contract/capabilities.ts';
+import { FacePromptBody, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody, STUDIO_MESSAGES, SwapImageBody } from '../../../../contract/studio.ts';
+import { HttpError } from '../../http-error.ts';
+import type { JobInput } from '../../jobs/kinds.ts';
+import { consentForTarget } from './consent.ts';
+import { ownMedia, templateOrFetched, userFilesOf } from './sources.ts';
+import type { SubmitOptions } from './submit.ts';
+
+/** The job a call's body asks for, and what submitting it needs besides. */
+export interface PreparedJob {
+  input: JobInput;
+  options: SubmitOptions;
+}
+
+export interface JsonCall {
+  path: string;
+  capability: Capability;
+  summary: string;
+  body: TSchema;
+  /** The call's own checks on a body its schema accepted (400 with the spec's alert, naming the field). */
+  prepare(userId: string, body: unknown): Promise<PreparedJob>;
+}
+
+type CallOf<C extends Capability> = (typeof CAPABILITIES)[C]['calls'][number];
+type Preparer<C extends Capability> = (app: FastifyInstance, call: CallOf<C>) => (userId: string, body: never) => Promise<PreparedJob>;
+/** Capabilities with at least one JSON call (a call whose body schema is not null). */
+type JsonCapability = { [C in Capability]: Extract<CallOf<C>, { body: TSchema }> extends never ? never : C }[Capability];
+
+/** A required text: trimmed, else 400 with the spec's alert. */
+function required(value: string | undefined, message: string, field: string): string {
+  const text = value?.trim() ?? '';
+  if (!text) throw new HttpError(400, message, field);
+  return text;
+}
+
+/** One per capability with JSON calls: the compiler refuses a new one without it. */
+const PREPARERS: { [C in JsonCapability]: Preparer<C> } = {
+  face: (_app, call) => {
+    if (call.body === FacePromptBody) {
+      return async (_userId, body: Static<typeof FacePromptBody>) => ({ input: { kind: 'face', gender: call.gender, prompt: required(body.prompt, STUDIO_MESSAGES.prompt, 'prompt') }, options: {} });
+    }
+    // The body is read by field name (celebrity1… or its men's twin mencelebrity1…).
+    const prefix = call.body === MenCelebrityFaceBody ? 'mencelebrity' : 'celebrity';
+    return async (_userId, body: Record<string, string | undefined>) => {
+      const names = [1, 2, 3].map((i) => body[`${prefix}${i}`]?.trim() ?? '');
+      if (names.some((n) => !n)) throw new HttpError(400, STUDIO_MESSAGES.celebrities, `${prefix}${names.findIndex((n) => !n) + 1}`);
+      return { input: { kind: 'face', gender: call.gender, celebrities: names as [string, string, string] }, options: {} };
+    };
+  },
+  image: (app, call) => async (userId, body: Static<typeof ImagePromptBody>) => {
+    const prompt = required(body.prompt, STUDIO_MESSAGES.imagePrompt, 'prompt');
+    const face = await ownMedia(app, userId, body.face_url, ['face'], STUDIO_MESSAGES.face, 'face_url');
+    return { input: { kind: 'image', gender: call.gender, face: { type: 'stored', key: face.key }, prompt }, options: {} };
+  },
+  swapImage: (app, call) => async (userId, body: Static<typeof SwapImageBody>) => {
+    const face = await ownMedia(app, userId, body.face, ['face'], STUDIO_MESSAGES.face, 'face');
+    const linked = call.path.includes('link');
+    const target = await templateOrFetched(app, userId, body.image, 'image', linked ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.template, 'image');
+    const consents = consentForTarget(target, body.consent, call.path, 'image');
+    return { input: { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), keepFiles: true, consents } };
+  },
+  swapVideo: (app, call) => async (userId, body: Static<typeof FaceSwapBody>) => {
+    const face = await ownMedia(app, userId, body.input_image_url, ['face'], STUDIO_MESSAGES.face, 'input_image_url');
+    const target = await templateOrFetched(app, userId, body.target_video_url, 'video', STUDIO_MESSAGES.template, 'target_video_url');
+    const consents = consentForTarget(target, body.consent, call.path, 'target_video_url');
+    return { input: { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), keepFiles: true, consents } };
+  },
+  imageToVideo: (app) => async (userId, body: Static<typeof ImageToVideoBody>) => {
+    const image = await ownMedia(app, userId, body.input_image, ['image', 'cloth'], STUDIO_MESSAGES.imageToVideo, 'input_image');
+    const prompt = required(body.prompt, STUDIO_MESSAGES.imageToVideo, 'prompt');
+    return { input: { kind: 'imageToVideo', image: { type: 'stored', key: image.key }, prompt }, options: {} };
+  },
+};
+
+/** Every JSON generation call of the capability registry, by its spec path, in declaration order. */
+export function jsonCalls(app: FastifyInstance): Map<string, JsonCall> {
+  const calls = new Map<string, JsonCall>();
+  for (const capability of CAPABILITY_NAMES) {
+    for (const call of CAPABILITIES[capability].calls as readonly CallOf<Capability>[]) {
+      if (call.body === null) continue;
+      const preparer = (PREPARERS as Partial<Record<Capability, Preparer<Capability>>>)[capability];
+      if (!preparer) throw new Error(`No preparer for the JSON call ${call.path} (${capability})`);
+      const prepare = preparer(app, call) as (userId: string, body: unknown) => Promise<PreparedJob>;
+      calls.set(call.path, { path: call.path, capability, summary: call.summary, body: call.body, prepare });
+    }
+  }
+  return calls;
+}
