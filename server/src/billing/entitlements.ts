@@ -100,10 +100,7 @@ export function entitlements(db: Db) {
      * so parallel requests cannot overshoot; only succeeded jobs are charged).
      */
     async assertMayStart(userId: string, kind: string, now: string): Promise<Entitlement> {
-      const category = usageCategoryOf(kind);
-      const entitlement = await current(userId, now);
-      if (!entitlement) throw new HttpError(403, SUBSCRIPTION_REQUIRED);
-      const { used, limit } = (await usage(userId, entitlement, true))[category];
+      const { entitlement, category, used, limit } = await room(userId, kind, now);
       if (used >= limit) {
         const [one, many] = NOUN[category];
         const renews = entitlement.source === 'subscription' ? `It renews on ${entitlement.periodEnd.slice(0, 10)}.` : `It ends on ${entitlement.periodEnd.slice(0, 10)}.`;
@@ -111,7 +108,27 @@ export function entitlements(db: Db) {
       }
       return entitlement;
     },
+
+    /** As assertMayStart, for `count` jobs of `kind` at once (a batch): all of them fit in what is left, or 403. */
+    async assertMayStartMany(userId: string, kind: string, count: number, now: string): Promise<Entitlement> {
+      const { entitlement, category, used, limit } = await room(userId, kind, now);
+      const left = Math.max(0, limit - used);
+      if (count > left) {
+        const [one, many] = NOUN[category];
+        throw new HttpError(403, `This batch needs ${count} ${count === 1 ? one : many}; your ${entitlement.plan.name} plan has ${left} left this period (it ends on ${entitlement.periodEnd.slice(0, 10)}).`);
+      }
+      return entitlement;
+    },
   };
+
+  /** The entitlement in force (403 without one) and its allowance for `kind`, queued and running jobs counted. */
+  async function room(userId: string, kind: string, now: string) {
+    const category = usageCategoryOf(kind);
+    const entitlement = await current(userId, now);
+    if (!entitlement) throw new HttpError(403, SUBSCRIPTION_REQUIRED);
+    const { used, limit } = (await usage(userId, entitlement, true))[category];
+    return { entitlement, category, used, limit };
+  }
 }
 
 function pickPlan(p: Entitlement['plan'] & { sort_order?: number }): Entitlement['plan'] {

@@ -5,6 +5,7 @@
 // burst gets exactly what is left.
 import { entitlements } from '../billing/entitlements.ts';
 import type { Db } from '../db/index.ts';
+import { batchesRepository, type BatchRow } from '../db/repositories/batches.ts';
 import { consentsRepository, type NewConsent } from '../db/repositories/consents.ts';
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import { usersRepository } from '../db/repositories/users.ts';
@@ -33,12 +34,27 @@ export interface JobRequest {
   now: string;
 }
 
+/** One item of a batch: what a single call would make a job of. */
+export type BatchItem = Pick<JobRequest, 'input' | 'files' | 'consents'>;
+
+export interface BatchRequest {
+  userId: string;
+  /** The spec's path every item is a body of. */
+  call: string;
+  /** Every item's kind: the capability of `call`. */
+  kind: JobInput['kind'];
+  items: readonly BatchItem[];
+  engine: string;
+  idempotencyKey: string | null;
+  /** SHA-256 of the batch request (call and items). */
+  requestHash: string;
+  now: string;
+}
+
 export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
   /** The job `key` names for this user if the request is the same one: 409 for another kind of call, 422 for another payload. */
   function sameRequest(job: JobRow, kind: string, requestHash: string): JobRow {
-    if (job.kind !== kind) throw new HttpError(409, 'This Idempotency-Key was used for another kind of request.');
-    // Jobs made before request hashes were kept (null) match any payload.
-    if (job.request_hash !== null && job.request_hash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was used with another request payload.');
+    assertSameRequest(job.kind === kind, job.request_hash, requestHash);
     return job;
   }
 
@@ -73,7 +89,45 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
       if (made.created) queue.notify(made.job.id);
       return made;
     },
+
+    /**
+     * Makes every job of a batch, or none: the allowance is checked for all items at once (403
+     * naming what the batch needs and what is left) and reserved with their jobs in one
+     * transaction holding the user's row. A key already used answers that batch (409/422 as for a job).
+     */
+    async createBatch(request: BatchRequest): Promise<{ batch: BatchRow; jobs: JobRow[]; created: boolean }> {
+      const { userId, call, kind, items, idempotencyKey, requestHash, now } = request;
+      const made = await db.transaction().execute(async (trx) => {
+        if (!(await usersRepository(trx).lock(userId))) throw new HttpError(401, 'Authentication required.');
+        const batches = batchesRepository(trx);
+        const jobs = jobsRepository(trx);
+        const existing = idempotencyKey === null ? undefined : await batches.byIdempotencyKey(userId, idempotencyKey);
+        if (existing) {
+          assertSameRequest(existing.call === call, existing.request_hash, requestHash);
+          return { batch: existing, jobs: await jobs.ofBatch(existing.id), created: false };
+        }
+        await entitlements(trx).assertMayStartMany(userId, kind, items.length, now);
+        const batch = await batches.create({ user_id: userId, call, total: items.length, idempotency_key: idempotencyKey, request_hash: requestHash, created_at: now });
+        const made: JobRow[] = [];
+        for (const [index, item] of items.entries()) {
+          const { job } = await jobs.create({ userId, input: item.input, engine: request.engine, idempotencyKey: null, batch: { id: batch.id, index }, now });
+          await userFilesRepository(trx).markUsed(userId, item.files, job.id);
+          await carryConsents(trx, userId, job.id, item.consents ?? [], now);
+          made.push(job);
+        }
+        return { batch, jobs: made, created: true };
+      });
+      if (made.created) for (const job of made.jobs) queue.notify(job.id);
+      return made;
+    },
   };
+}
+
+/** What a key already used names must be the same request: 409 for another kind of call, 422 for another payload. */
+function assertSameRequest(sameKind: boolean, storedHash: string | null, requestHash: string): void {
+  if (!sameKind) throw new HttpError(409, 'This Idempotency-Key was used for another kind of request.');
+  // Jobs made before request hashes were kept (null) match any payload.
+  if (storedHash !== null && storedHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was used with another request payload.');
 }
 
 /** Records (or finds the link copy's) consent for each claim and links them to the job, inside its transaction. */
