@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import auth from './auth/index.ts';
+import batches from './batches/index.ts';
 import billing from './billing/index.ts';
 import { devApiRoutes } from './dev/index.ts';
 import health from './health/index.ts';
@@ -23,4 +24,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(billing);
   await app.register(studio);
   await app.register(jobs);
+  await app.register(batches);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
 import { JobIdParams, JobList, JobListQuery, JobView } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
@@ -26,6 +27,14 @@ export function jobView(job: JobRow): JobView {
     finished_at: job.finished_at,
     ...fields,
   };
+}
+
+/** The user's cancel of one of their jobs: a queued job ends now, a running one is stopped where it runs; undefined when it is not theirs. */
+export async function cancelJob(app: FastifyInstance, userId: string, jobId: string): Promise<JobRow | undefined> {
+  const job = await app.jobs.repo.requestCancel(userId, jobId, isoAt(app.now()));
+  // Stop it now where it runs (its runner would also see the request at its next heartbeat).
+  if (job?.status === 'running') app.jobs.queue.cancel(job.id);
+  return job;
 }
 
 /** GET /api/jobs/{id}, GET /api/jobs?status=…, POST /api/jobs/{id}/cancel: the caller's own jobs only. */
@@ -56,11 +65,8 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs/:id/cancel',
     { schema: { tags: TAGS, security, summary: 'Cancel a queued or running job', params: JobIdParams, response: withErrors({ 200: JobView }, 401, 404) } },
     async (request) => {
-      const { id } = requireUser(request);
-      const job = await app.jobs.repo.requestCancel(id, request.params.id, isoAt(app.now()));
+      const job = await cancelJob(app, requireUser(request).id, request.params.id);
       if (!job) throw new HttpError(404, NOT_FOUND);
-      // Stop it now where it runs (its runner would also see the request at its next heartbeat).
-      if (job.status === 'running') app.jobs.queue.cancel(job.id);
       return jobView(job);
     },
   );

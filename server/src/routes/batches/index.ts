@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { BatchIdParams, BatchView } from '../../../../contract/batches.ts';
+import { withErrors } from '../../../../contract/common.ts';
+import { requireUser } from '../../auth/plugin.ts';
+import { batchesRepository, type BatchRow } from '../../db/repositories/batches.ts';
+import type { JobRow } from '../../db/repositories/jobs.ts';
+import { HttpError } from '../../http-error.ts';
+import { cancelJob, jobView } from '../jobs/index.ts';
+
+const TAGS = ['batches'];
+const security = [{ bearer: [] }];
+const NOT_FOUND = 'Batch not found.';
+
+/** A batch as the page follows it: counts per status and each job's view (as GET /api/jobs/{id}). */
+export function batchView(batch: BatchRow, jobs: readonly JobRow[]): BatchView {
+  const count = (status: JobRow['status']) => jobs.filter((j) => j.status === status).length;
+  return {
+    batch_id: batch.id,
+    call: batch.call,
+    total: batch.total,
+    queued: count('queued'),
+    running: count('running'),
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    canceled: count('canceled'),
+    // No honest estimate yet: measured run times per kind and engine come with the queue's ETAs (issue 29).
+    eta_seconds: null,
+    jobs: jobs.map(jobView),
+  };
+}
+
+/** The caller's batch with its jobs; 404 for a missing one or another user's. */
+async function ownBatch(app: FastifyInstance, userId: string, id: string): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
+  const batch = await batchesRepository(app.db).ofUser(userId, id);
+  if (!batch) throw new HttpError(404, NOT_FOUND);
+  return { batch, jobs: await app.jobs.repo.ofBatch(batch.id) };
+}
+
+/** GET /api/batches/{id}, POST /api/batches/{id}/cancel: the caller's own batches only (POST /api/batches is in submit.ts). */
+const batches: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/batches/:id',
+    { schema: { tags: TAGS, security, summary: "A batch: its jobs' views and how many are queued, running, succeeded, failed, canceled", params: BatchIdParams, response: withErrors({ 200: BatchView }, 401, 404) } },
+    async (request) => {
+      const { batch, jobs } = await ownBatch(app, requireUser(request).id, request.params.id);
+      return batchView(batch, jobs);
+    },
+  );
+
+  app.post(
+    '/batches/:id/cancel',
+    { schema: { tags: TAGS, security, summary: 'Cancel every queued or running job of a batch', params: BatchIdParams, response: withErrors({ 200: BatchView }, 401, 404) } },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const { batch, jobs } = await ownBatch(app, userId, request.params.id);
+      // Each as the single cancel does it; jobs already over stay as they are.
+      const after: JobRow[] = [];
+      for (const job of jobs) after.push(job.status === 'queued' || job.status === 'running' ? ((await cancelJob(app, userId, job.id)) ?? job) : job);
+      return batchView(batch, after);
+    },
+  );
+};
+
+export default batches;
