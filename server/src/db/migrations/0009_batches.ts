@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('batches_user_idempotency_unique', ['user_id', 'idempotency_key'])
     .execute();
   await db.schema.createIndex('batches_user_created_idx').on('batches').columns(['user_id', 'created_at']).execute();
-  await db.schema.alterTable('jobs').addColumn('batch_id', 'text', (c) => c.references('batches.id').onDelete('set null')).execute();
+  // No foreign key: SQLite cannot drop a column that has one (down), and a batch goes only with its
+  // user, whose jobs go with it.
+  await db.schema.alterTable('jobs').addColumn('batch_id', 'text').execute();
   await db.schema.alterTable('jobs').addColumn('batch_index', 'integer').execute();
   await db.schema.createIndex('jobs_batch_idx').on('jobs').columns(['batch_id', 'batch_index']).execute();
 }
