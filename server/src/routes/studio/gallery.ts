@@ -45,14 +45,14 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, patterns, from, to } = search;
       const next = new Map<GalleryGroup, GalleryPosition | null>();
       const answer: Record<string, unknown> = {};
-      for (const g of search.groups) {
+      await Promise.all(search.groups.map(async (g) => {
         const after = search.after.get(g);
         // One more than the page tells whether the group goes on.
         const rows = after === null ? [] : await media.galleryPage(id, KIND_OF[g], { patterns, from, to, after, limit: limit + 1 });
         const page = rows.slice(0, limit);
         next.set(g, rows.length > limit ? page[page.length - 1]! : null);
         answer[g] = page.map(item(g));
-      }
+      }));
       if ([...next.values()].some((at) => at !== null)) answer.next_cursor = encodeCursor(search, next);
       return answer as GallerySearchResponse;
     },
