@@ -9,7 +9,7 @@ import { runAdmin } from '../server/src/admin.ts';
 import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../server/src/config/index.ts';
 import { startServer } from '../tests/e2e/support/server.ts';
 import { CONCURRENCY, fmt, measure, REQUESTS, signIn } from './support/load.ts';
-import { GALLERY_ITEMS, gallerySearches, seedGalleries } from './support/gallery.ts';
+import { GALLERY_ITEMS, galleryRequest, gallerySearches, seedGalleries } from './support/gallery.ts';
 
 const server = await startServer({ LOG_LEVEL: 'silent' });
 const bare = Fastify();
@@ -41,7 +41,7 @@ try {
   await seedGalleries(server.dataDir, userId);
   const gallery = [];
   for (const { name, body } of await gallerySearches(`${server.url}/api`, access)) {
-    const search: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` }, body: JSON.stringify(body) };
+    const search = galleryRequest(access, body);
     await measure(`${server.url}/api/gallery/`, search); // warm-up
     gallery.push({ name, m: await measure(`${server.url}/api/gallery/`, search), alone: await measure(`${server.url}/api/gallery/`, search, 1) });
   }

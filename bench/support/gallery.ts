@@ -1,5 +1,6 @@
 // bench:api's gallery: 10,000 items for the signed-in user and 10,000 for another account, written
 // straight into the server's SQLite file, and the searches measured over them.
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../server/src/config/index.ts';
 import { createDatabase } from '../../server/src/db/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { GALLERY_GROUPS, type GalleryBody } from '../../contract/studio.ts';
@@ -52,11 +53,18 @@ export async function seedGalleries(dataDir: string, userId: string): Promise<vo
   }
 }
 
+/** POST /gallery/ as the page sends it: bearer token and security key. */
+export const galleryRequest = (access: string, body: GalleryBody): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${access}`, 'security-key': securityKeyFor(DEFAULT_CLIENT_SECRET) },
+  body: JSON.stringify(body),
+});
+
 /** The searches measured: a word pair over every group, then a narrower one by kind and month, then its next page. */
 export async function gallerySearches(apiUrl: string, access: string): Promise<{ name: string; body: GalleryBody }[]> {
   const month = { from: new Date(NOW - 60 * DAY).toISOString().slice(0, 10), to: new Date(NOW - 30 * DAY).toISOString().slice(0, 10) };
   const narrow: GalleryBody = { q: 'sunset', kinds: ['faces', 'images', 'videos'], ...month, limit: 10 };
-  const res = await fetch(`${apiUrl}/gallery/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` }, body: JSON.stringify(narrow) });
+  const res = await fetch(`${apiUrl}/gallery/`, galleryRequest(access, narrow));
   if (!res.ok) throw new Error(`gallery answered ${res.status}: ${await res.text()}`);
   const { next_cursor: cursor } = (await res.json()) as { next_cursor?: string };
   if (!cursor) throw new Error('the narrow search has no second page: seed more items');
