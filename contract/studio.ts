@@ -23,7 +23,28 @@ export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url, c
 export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url, consent: Consent });
 export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url, consent: Consent });
 export const ImageToVideoBody = Type.Object({ user_id: UserId, input_image: Url, prompt: Text(2000) });
-export const GalleryBody = Type.Object({ user_id: UserId });
+
+/** The gallery's response groups (spec §3: imgTovideo's server field is gen_video), in the order answered. */
+export const GALLERY_GROUPS = ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const;
+export type GalleryGroup = (typeof GALLERY_GROUPS)[number];
+/** Items per group of a search page: the most one may ask for, and what it gets when it does not say. */
+export const GALLERY_LIMIT = { max: 100, default: 50 } as const;
+
+/**
+ * POST /gallery/. With only user_id it answers as the spec says (every group, newest first). Any
+ * search field (issue 29) makes it a search: only the `kinds` asked, `limit` items each, and
+ * `next_cursor` while any of them has more.
+ */
+export const GalleryBody = Type.Object({
+  user_id: UserId,
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Words in the prompt, celebrity names or lyrics; case-insensitive; every word must match.' })),
+  kinds: Type.Optional(Type.Array(Type.Enum(GALLERY_GROUPS), { minItems: 1, uniqueItems: true, description: 'Only these groups are searched and answered (default: all).' })),
+  from: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or after: an ISO date (YYYY-MM-DD, from the start of that UTC day) or date-time with its offset.' })),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or before: an ISO date (to the end of that UTC day) or date-time with its offset.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GALLERY_LIMIT.max, description: `Items per group (default ${GALLERY_LIMIT.default}).` })),
+  cursor: Type.Optional(Type.String({ maxLength: 4096, description: 'The next_cursor of the previous page, with the same q, kinds, from and to.' })),
+});
+export type GalleryBody = Static<typeof GalleryBody>;
 
 /** Which engine made a result: 'local' results are not AI and the page says so. */
 const Engine = Type.String();
@@ -83,6 +104,13 @@ export const GalleryResponse = Type.Object({
   gen_video: Type.Array(GalleryVideo),
 });
 export type GalleryResponse = Static<typeof GalleryResponse>;
+
+/** What POST /gallery/ can answer: a search has only the groups asked for, and next_cursor while any has more. */
+export const GallerySearchResponse = Type.Object({
+  ...Type.Partial(GalleryResponse).properties,
+  next_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type GallerySearchResponse = Static<typeof GallerySearchResponse>;
 
 /** Spec §5 alert texts, which the server answers too (400). */
 export const STUDIO_MESSAGES = {

@@ -16,6 +16,7 @@ import type { MediaStorage } from '../storage/types.ts';
 import type { UserFiles } from '../storage/user-files.ts';
 import { markOutput, provenanceOf, type ContentCredentialsSigner, type MarkedFile } from '../provenance/index.ts';
 import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
+import { searchTextOf } from './search-text.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
 
@@ -137,7 +138,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const facePrompt = input.kind === 'face' ? (engineFile as FaceResult).facePrompt : null;
     const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
     const ok = await repo.succeed(job.id, owner, result, [
-      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, created_at: finishedAt },
+      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, search_text: searchTextOf(input), created_at: finishedAt },
     ], finishedAt);
     if (!ok) {
       // Canceled (or taken over) while finishing: the result is nobody's.

@@ -1,33 +1,60 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { withErrors } from '../../../../contract/common.ts';
-import { GalleryBody, GalleryResponse } from '../../../../contract/studio.ts';
+import { GALLERY_GROUPS, GalleryBody, GallerySearchResponse, type GalleryGroup, type GalleryResponse } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { mediaRepository } from '../../db/repositories/media.ts';
-import type { MediaItem } from '../../db/schema.ts';
+import { mediaRepository, type GalleryPosition } from '../../db/repositories/media.ts';
+import { encodeCursor, KIND_OF, parseSearch } from './gallery-search.ts';
 
-/** The newest items per group the gallery answers (the page shows them all in tabs). */
+/** The newest items per group the plain gallery answers (the page shows them all in tabs). */
 const PER_GROUP = 500;
 
-/** POST /gallery/ {user_id}: the user's media by group (spec §3), newest first; items without a URL dropped. */
+type Row = Awaited<ReturnType<ReturnType<typeof mediaRepository>['galleryPage']>>[number];
+
+/** A row as its group's item, at `url`. */
+function itemOf(group: GalleryGroup, r: Row, url: string) {
+  const base = { id: r.id, created_at: r.created_at };
+  switch (group) {
+    case 'faces': return { ...base, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
+    case 'images': return { ...base, image_url: url, gender: r.gender };
+    case 'cloth': return { ...base, gen_image_url: url };
+    case 'audio': return { ...base, audio_url: url };
+    case 'videos':
+    case 'gen_video': return { ...base, video_url: url };
+  }
+}
+
+/**
+ * POST /gallery/ {user_id}: the user's media by group (spec §3), newest first; items without a URL dropped.
+ * With q, kinds, from, to, limit or cursor (issue 29): a search, a page of each group asked for
+ * and next_cursor while any has more.
+ */
 const gallery: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/gallery/',
-    { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group", body: GalleryBody, response: withErrors({ 200: GalleryResponse }, 400, 401, 403) } },
+    { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group, or a search of it", body: GalleryBody, response: withErrors({ 200: GallerySearchResponse }, 400, 401, 403) } },
     async (request) => {
       const { id } = requireUser(request);
-      const rows = await mediaRepository(app.db).ofUser(id);
+      const media = mediaRepository(app.db);
       // URLs from the storage key, so a MEDIA_BASE_URL changed later still gives working links.
-      const of = (kind: MediaItem['kind']) =>
-        rows.filter((r) => r.kind === kind && r.storage_key).slice(0, PER_GROUP).map((r) => ({ ...r, url: app.storage.url(r.storage_key) }));
-      const base = (r: (typeof rows)[number]) => ({ id: r.id, created_at: r.created_at });
-      return {
-        faces: of('face').map((r) => ({ ...base(r), image_url: r.url, gender: r.gender, face_prompt: r.face_prompt })),
-        images: of('image').map((r) => ({ ...base(r), image_url: r.url, gender: r.gender })),
-        videos: of('video').map((r) => ({ ...base(r), video_url: r.url })),
-        cloth: of('cloth').map((r) => ({ ...base(r), gen_image_url: r.url })),
-        audio: of('audio').map((r) => ({ ...base(r), audio_url: r.url })),
-        gen_video: of('imgTovideo').map((r) => ({ ...base(r), video_url: r.url })),
-      };
+      const item = (g: GalleryGroup) => (r: Row) => itemOf(g, r, app.storage.url(r.storage_key));
+      const search = parseSearch(request.body);
+      if (!search) {
+        const groups = await Promise.all(GALLERY_GROUPS.map(async (g) => [g, (await media.galleryPage(id, KIND_OF[g], { limit: PER_GROUP })).map(item(g))]));
+        return Object.fromEntries(groups) as GalleryResponse;
+      }
+      const { limit, patterns, from, to } = search;
+      const next = new Map<GalleryGroup, GalleryPosition | null>();
+      const answer: Record<string, unknown> = {};
+      await Promise.all(search.groups.map(async (g) => {
+        const after = search.after.get(g);
+        // One more than the page tells whether the group goes on.
+        const rows = after === null ? [] : await media.galleryPage(id, KIND_OF[g], { patterns, from, to, after, limit: limit + 1 });
+        const page = rows.slice(0, limit);
+        next.set(g, rows.length > limit ? page[page.length - 1]! : null);
+        answer[g] = page.map(item(g));
+      }));
+      if ([...next.values()].some((at) => at !== null)) answer.next_cursor = encodeCursor(search, next);
+      return answer as GallerySearchResponse;
     },
   );
 };

@@ -1,0 +1,76 @@
+// bench:api's gallery: 10,000 items for the signed-in user and 10,000 for another account, written
+// straight into the server's SQLite file, and the searches measured over them.
+import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../server/src/config/index.ts';
+import { createDatabase } from '../../server/src/db/index.ts';
+import { newId } from '../../server/src/db/util.ts';
+import { GALLERY_GROUPS, type GalleryBody } from '../../contract/studio.ts';
+import { seedGallery, type SeedItem } from '../../tests/server/support/gallery.ts';
+
+export const GALLERY_ITEMS = Number(process.env.BENCH_GALLERY_ITEMS ?? 10_000);
+
+const WORDS = (
+  'sunset beach portrait freckles auburn studio neon rain city night forest golden hour smile ' +
+  'denim leather silk vintage retro minimal pastel moody cinematic soft light window mirror ' +
+  'street cafe rooftop garden desert snow mountain lake ocean bridge market subway museum'
+).split(' ');
+const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr', 'Marie Curie', 'Frida Kahlo', 'Audrey Hepburn', 'Nina Simone', 'Serena Williams'];
+const DAY = 86_400_000;
+const NOW = Date.now();
+
+/** A small deterministic generator (mulberry32), so every run searches the same items. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function items(seed: number): SeedItem[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: GALLERY_ITEMS }, () => {
+    const group = pick(GALLERY_GROUPS);
+    const words = Array.from({ length: 8 }, () => pick(WORDS)).join(' ');
+    const input = group === 'faces' && next() < 0.5 ? { celebrities: [pick(NAMES), pick(NAMES), pick(NAMES)] } : group === 'audio' ? { lyrics: words } : { prompt: words };
+    return { group, input, created_at: new Date(NOW - Math.floor(next() * 365 * DAY)).toISOString() };
+  });
+}
+
+/** Seeds `userId`'s gallery and another user's, GALLERY_ITEMS each. */
+export async function seedGalleries(dataDir: string, userId: string): Promise<void> {
+  const { db, destroy } = createDatabase({ databaseUrl: null, dataDir });
+  try {
+    const other = newId();
+    const now = new Date(NOW).toISOString();
+    await db.insertInto('users').values({ id: other, email: `${other}@example.com`, name: 'Other', password_hash: null, created_at: now, updated_at: now }).execute();
+    await seedGallery(db, userId, items(1));
+    await seedGallery(db, other, items(2));
+  } finally {
+    await destroy();
+  }
+}
+
+/** POST /gallery/ as the page sends it: bearer token and security key. */
+export const galleryRequest = (access: string, body: GalleryBody): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${access}`, 'security-key': securityKeyFor(DEFAULT_CLIENT_SECRET) },
+  body: JSON.stringify(body),
+});
+
+/** The searches measured: a word pair over every group, then a narrower one by kind and month, then its next page. */
+export async function gallerySearches(apiUrl: string, access: string): Promise<{ name: string; body: GalleryBody }[]> {
+  const month = { from: new Date(NOW - 60 * DAY).toISOString().slice(0, 10), to: new Date(NOW - 30 * DAY).toISOString().slice(0, 10) };
+  const narrow: GalleryBody = { q: 'sunset', kinds: ['faces', 'images', 'videos'], ...month, limit: 10 };
+  const res = await fetch(`${apiUrl}/gallery/`, galleryRequest(access, narrow));
+  if (!res.ok) throw new Error(`gallery answered ${res.status}: ${await res.text()}`);
+  const { next_cursor: cursor } = (await res.json()) as { next_cursor?: string };
+  if (!cursor) throw new Error('the narrow search has no second page: seed more items');
+  return [
+    { name: '2 words, 6 groups x 50', body: { q: 'sunset portrait', limit: 50 } },
+    { name: '1 word, 3 kinds, a month', body: narrow },
+    { name: 'its next page (cursor)', body: { ...narrow, cursor } },
+  ];
+}

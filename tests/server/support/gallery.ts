@@ -1,0 +1,33 @@
+// Gallery items written straight into media_items (as the runner would leave them, search text
+// included), for the gallery search's tests and bench:api's 10,000 items per user.
+import type { GalleryGroup } from '../../../contract/studio.ts';
+import '../../../server/src/db/gallery-schema.ts';
+import type { Db } from '../../../server/src/db/index.ts';
+import { newId } from '../../../server/src/db/util.ts';
+import { searchTextOf } from '../../../server/src/jobs/search-text.ts';
+import { KIND_OF } from '../../../server/src/routes/studio/gallery-search.ts';
+
+export interface SeedItem {
+  group: GalleryGroup;
+  created_at: string;
+  /** The job input's words: { prompt }, { celebrities }, { lyrics }. */
+  input?: object;
+  /** '' for an item without a stored file (the gallery drops it). */
+  storage_key?: string;
+  id?: string;
+}
+
+/** Inserts the items for `userId` (no job rows: job_id null) and answers their ids, in order. */
+export async function seedGallery(db: Db, userId: string, items: readonly SeedItem[]): Promise<string[]> {
+  const rows = items.map((it) => {
+    const id = it.id ?? newId();
+    const key = it.storage_key ?? `gen/${id}.bin`;
+    return {
+      id, user_id: userId, job_id: null, kind: KIND_OF[it.group], gender: it.group === 'faces' || it.group === 'images' ? ('female' as const) : null,
+      url: `/media/${key}`, storage_key: key, mime: 'application/octet-stream', bytes: 1, face_prompt: it.group === 'faces' ? 'soft light' : null,
+      search_text: searchTextOf(it.input ?? {}), created_at: it.created_at,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_items').values(rows.slice(i, i + 500)).execute();
+  return rows.map((r) => r.id);
+}
