@@ -234,7 +234,7 @@ describe.each(engines)('0010_gallery_search on %s', (engine) => {
   it('backfills the search text of items made before it from their job input', async () => {
     const db = database.current.db;
     const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
-    const before = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0008_consents');
+    const before = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0009_batches');
     expect(before.error).toBeUndefined();
     const userId = newId();
     const now = at(0);
