@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SHARE_NOTICE_PARAM, SHARE_NOTICES, type ShareProblem } from '../../../contract/share';
 import { isOffline, subscribeConnectivity } from '../../lib/connectivity';
 import { PageSection } from '../../app/ui/PageSection';
@@ -38,18 +38,18 @@ function StudioOfflineNote() {
 
 /** Why a share could not be taken (issue 28): ?share=again | unsupported | too-large, until closed. */
 function ShareNotice() {
-  const [params, setParams] = useSearchParams();
+  // useLocation and useNavigate, not useSearchParams: that hook would join the app chunk every
+  // public page loads (react-router's code lives there).
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const problem = params.get(SHARE_NOTICE_PARAM);
   if (!problem || !(problem in SHARE_NOTICES)) return null;
-  const close = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(SHARE_NOTICE_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const close = () => {
+    params.delete(SHARE_NOTICE_PARAM);
+    const rest = params.toString();
+    navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+  };
   return (
     <HStack role="status" rounded="xl" borderWidth="1px" borderColor="border.emphasized" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm" justify="space-between" gap="3">
       <Text>{SHARE_NOTICES[problem as ShareProblem]}</Text>
