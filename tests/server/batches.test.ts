@@ -107,6 +107,11 @@ describe.each(engines)('batches on %s', (engine) => {
     // Auth as the generation calls: the security key too.
     const noKey = await h.post(u, '/batches', faces('ok'), { 'security-key': 'wrong' });
     expect([noKey.status, noKey.json.error]).toEqual([403, 'Invalid security key.']);
+    // Without a valid token: 401 on every batch route, and nothing stored.
+    const stranger = { ...u, access: 'not-a-token' };
+    expect((await h.post(stranger, '/batches', faces('ok'))).status).toBe(401);
+    expect((await h.get(stranger, '/batches/anything')).status).toBe(401);
+    expect((await h.post(stranger, '/batches/anything/cancel', {})).status).toBe(401);
     expect(await h.rows()).toEqual({ jobs: 0, batches: 0 });
     await h.t.app.close();
   });
