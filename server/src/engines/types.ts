@@ -101,6 +101,12 @@ export interface MusicInput {
   instrumentalPath?: string;
 }
 
+export interface UpscaleInput {
+  /** The user's own generated picture. */
+  imagePath: string;
+  scale: 2 | 4;
+}
+
 /** What each capability's handler takes: a capability of the contract with no entry here does not compile. */
 export interface HandlerInputs {
   face: FaceInput;
@@ -110,6 +116,7 @@ export interface HandlerInputs {
   clothSwap: ClothSwapInput;
   imageToVideo: ImageToVideoInput;
   music: MusicInput;
+  upscale: UpscaleInput;
 }
 
 /** One capability's work: files in, a file out. */

@@ -36,7 +36,8 @@ export type JobInput =
   | { kind: 'swapVideo'; gender: 'female' | 'male' | null; face: MediaSource; target: MediaSource }
   | { kind: 'clothSwap'; person: MediaSource; garment: MediaSource; category: 'tops' | 'bottoms' | 'one-pieces' }
   | { kind: 'imageToVideo'; image: MediaSource; prompt: string }
-  | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource };
+  | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource }
+  | { kind: 'upscale'; image: { type: 'stored'; key: string }; scale: 2 | 4 };
 
 /** Uploaded objects a job owns: deleted once the job is over. */
 export function uploadKeysOf(input: JobInput): string[] {

@@ -3,11 +3,12 @@
 // memory, about 0.3 GB); stopped after a few idle minutes to give that memory back. A picture
 // whose signal aborts leaves the queue or, when it is the one running, kills the process (a run
 // cannot be interrupted; the next picture starts a fresh one). A crash there spares the server.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { RawPicture } from './images.ts';
+import { forkModel, hold, killModel } from './model-process.ts';
 
 export type ModelName = 'small' | 'medium';
 
@@ -122,15 +123,8 @@ export class GarmentModel {
 
   private start(): Promise<ChildProcess> {
     const started = performance.now();
-    // Plain node (no loader flags of ours), typed arrays sent as they are.
-    const child = fork(SCRIPT, [this.model], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = forkModel(SCRIPT, [this.model]);
     this.child = child;
-    // An 'error' event with no listener would throw in the server.
-    child.on('error', () => undefined);
-    // The server going away takes a run in progress with it (the child would finish it first).
-    const kill = () => child.kill('SIGKILL');
-    process.once('exit', kill);
-    child.once('exit', () => process.off('exit', kill));
     return new Promise<ChildProcess>((resolve, reject) => {
       let settled = false;
       const fail = (why: string) => {
@@ -179,21 +173,6 @@ export class GarmentModel {
     clearTimeout(this.idle);
     const child = this.child;
     [this.child, this.ready] = [null, null];
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    hold(child, true);
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-/** Keeps the server process alive for the child while it works, not while it idles. */
-function hold(child: ChildProcess, busy: boolean): void {
-  if (busy) {
-    child.ref();
-    child.channel?.ref();
-  } else {
-    child.unref();
-    child.channel?.unref();
+    await killModel(child);
   }
 }
