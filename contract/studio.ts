@@ -28,7 +28,7 @@ export const UPSCALE_FACTORS = [2, 4] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 /** An upscale's result may be this many pixels on its longer side at most. */
 export const MAX_UPSCALED_SIDE = 4096;
-export const UpscaleBody = Type.Object({ user_id: UserId, image_url: Url, scale: Type.Optional(Type.Union(UPSCALE_FACTORS.map((f) => Type.Literal(f)), { description: '2 or 4: the result is this many times wider and taller.' })) });
+export const UpscaleBody = Type.Object({ user_id: UserId, image_url: Url, scale: Type.Optional(Type.Union([Type.Literal(UPSCALE_FACTORS[0]), Type.Literal(UPSCALE_FACTORS[1])], { description: '2 or 4: the result is this many times wider and taller.' })) });
 
 /** The gallery's response groups (spec §3: imgTovideo's server field is gen_video), in the order answered. */
 export const GALLERY_GROUPS = ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const;

@@ -50,6 +50,8 @@ export class UpscaleModel {
   private running: Task | null = null;
   private idle: NodeJS.Timeout | undefined;
   private ids = 0;
+  /** What the model process had used by the end of the last picture (for the bench). */
+  lastUsage: ModelUsage | null = null;
 
   constructor(private readonly idleMs = IDLE_MS) {}
 
@@ -143,7 +145,10 @@ export class UpscaleModel {
         if (!('id' in reply) || reply.id !== id) return;
         if ('done' in reply) return task.progress(reply.done / reply.total);
         done();
-        if ('rgb' in reply) resolve({ rgb: reply.rgb, width: reply.width, height: reply.height, usage: reply.usage });
+        if ('rgb' in reply) {
+          this.lastUsage = reply.usage;
+          resolve({ rgb: reply.rgb, width: reply.width, height: reply.height, usage: reply.usage });
+        }
         else if ('canceled' in reply) reject(task.signal.reason);
         else reject(new Error(`The upscale failed: ${reply.error}`));
       };
