@@ -2,8 +2,8 @@
 // reported as it goes. The job runner resolves every input (our storage, a template, a fetched
 // URL) to a local file before calling, and stores the outputs after; engines never touch the
 // database, the storage or the network of the user's inputs. `local` (default) makes real media
-// with sharp and ffmpeg, deterministically, with no AI; replicate drives hosted models and comfyui
-// a self-hosted ComfyUI.
+// with sharp and ffmpeg, deterministically, with no generative AI (its upscale runs a trained
+// ESRGAN model: its marks say so); replicate drives hosted models and comfyui a self-hosted ComfyUI.
 
 import type { Capability, Gender } from '../../../contract/capabilities.ts';
 
