@@ -117,6 +117,30 @@ describe('POST /upscale/ on the local engine', () => {
     await t.app.close();
   }, 120_000);
 
+  it('a replay with the same Idempotency-Key is the same job; a cancel stops a running 4x between tiles, storing nothing', async () => {
+    const t = await studioApp(database.current);
+    const u = await t.user('cancel@example.com');
+    const source = await stored(t, u, 384, 384);
+    const body = { user_id: u.userId, image_url: source, scale: 4 };
+    const headers = { prefer: 'respond-async', 'idempotency-key': 'upscale-once' };
+    const started = await t.call(u, '/api/upscale/', body, headers);
+    expect(started.statusCode, started.body).toBe(202);
+    const { job_id } = started.json() as { job_id: string };
+    expect((await t.call(u, '/api/upscale/', body, headers)).json()).toEqual({ job_id });
+    // Tiles are under way: progress comes from the model process.
+    for (let at = Date.now(); ; ) {
+      const job = (await t.get(u, `/api/jobs/${job_id}`)).json() as { status: string; progress: number };
+      if (job.status === 'running' && job.progress > 1) break;
+      if (Date.now() - at > 60_000) throw new Error(`no progress: ${JSON.stringify(job)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/jobs/${job_id}/cancel`, headers: { authorization: `Bearer ${u.access}` } })).statusCode).toBeLessThan(300);
+    expect(await t.settle(u, job_id)).toMatchObject({ status: 'canceled' });
+    const images = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json().images as unknown[];
+    expect(images).toHaveLength(1);
+    await t.app.close();
+  }, 120_000);
+
   it('refuses another user\'s picture, a missing or wrong scale, a result over 4096 px and no plan, storing nothing', async () => {
     const t = await studioApp(database.current);
     const u = await t.user('refused@example.com');
