@@ -34,3 +34,100 @@ export function hold(child: ChildProcess, busy: boolean): void {
     child.channel?.unref();
   }
 }
+
+/** A picture waiting for (or in) a model process: settled once, by the answer or by its signal. */
+export interface ModelTask<R> {
+  signal: AbortSignal;
+  resolve(result: R): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * One model process behind a queue: started by the first task (start()), one task at a time
+ * (send()), stopped after `idleMs` without work to give its memory back. A task whose signal
+ * aborts leaves the queue or, when it is the one running, goes to abortRunning(): by default the
+ * process is killed (a run that cannot be interrupted; the next task starts a fresh one).
+ */
+export abstract class ModelProcess<T extends ModelTask<R>, R> {
+  protected child: ChildProcess | null = null;
+  protected ready: Promise<ChildProcess> | null = null;
+  private queue: T[] = [];
+  private running: T | null = null;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly idleMs: number,
+    /** Said to the tasks still waiting when close() is called. */
+    private readonly closedMessage: string,
+  ) {}
+
+  /** The model process's id while it runs (tests and the bench read it). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Ends the process now (tests, bench, shutdown); waiting tasks are rejected. */
+  async close(): Promise<void> {
+    for (const task of this.queue.splice(0)) task.reject(new Error(this.closedMessage));
+    await this.stop();
+  }
+
+  /** Starts the process and resolves once its model is loaded. */
+  protected abstract start(): Promise<ChildProcess>;
+  /** Runs one task in the process. */
+  protected abstract send(child: ChildProcess, task: T): Promise<R>;
+  /** Throws when no process is to be started (a model that failed to load before). */
+  protected check(): void {}
+
+  protected abortRunning(_task: T): void {
+    void this.stop();
+  }
+
+  /** A task of `fields`: the process's answer, or the signal's reason as soon as it aborts. */
+  protected enqueue(fields: Omit<T, keyof ModelTask<R>>, signal: AbortSignal): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const task = { ...fields, signal, resolve, reject } as T;
+      const onAbort = () => {
+        reject(signal.reason);
+        const at = this.queue.indexOf(task);
+        if (at >= 0) this.queue.splice(at, 1);
+        else if (this.running === task) this.abortRunning(task);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      task.resolve = (result) => (signal.removeEventListener('abort', onAbort), resolve(result));
+      task.reject = (err) => (signal.removeEventListener('abort', onAbort), reject(err));
+      this.queue.push(task);
+      void this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    const task = this.queue.shift();
+    if (!task) return;
+    this.running = task;
+    clearTimeout(this.idle);
+    try {
+      this.check();
+      const child = await (this.ready ??= this.start());
+      task.signal.throwIfAborted();
+      hold(child, true);
+      task.resolve(await this.send(child, task));
+    } catch (err) {
+      task.reject(err);
+    } finally {
+      if (this.child) hold(this.child, false);
+      this.running = null;
+      if (this.queue.length) void this.pump();
+      else if (this.child) this.idle = setTimeout(() => void this.stop(), this.idleMs).unref();
+    }
+  }
+
+  protected async stop(): Promise<void> {
+    clearTimeout(this.idle);
+    const child = this.child;
+    [this.child, this.ready] = [null, null];
+    await killModel(child);
+  }
+}

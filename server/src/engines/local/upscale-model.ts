@@ -5,7 +5,7 @@
 // tile (the process stays for the next picture); a crash there spares the server.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { forkModel, hold, killModel } from './model-process.ts';
+import { forkModel, ModelProcess, type ModelTask } from './model-process.ts';
 
 const IDLE_MS = 5 * 60_000;
 const SCRIPT = fileURLToPath(new URL('./upscale-model-process.mjs', import.meta.url));
@@ -25,15 +25,14 @@ export interface ModelUsage {
   maxRssBytes: number;
 }
 
-interface Task {
+interface Task extends ModelTask<Upscaled> {
   picture: RgbPicture;
   scale: UpscaleFactor;
   tile?: number;
-  signal: AbortSignal;
   progress(share: number): void;
-  resolve(result: RgbPicture & { usage: ModelUsage }): void;
-  reject(err: unknown): void;
 }
+
+type Upscaled = RgbPicture & { usage: ModelUsage };
 
 type Reply =
   | { ready: true }
@@ -43,75 +42,27 @@ type Reply =
   | { id: number; canceled: true }
   | { id: number; error: string };
 
-export class UpscaleModel {
-  private child: ChildProcess | null = null;
-  private ready: Promise<ChildProcess> | null = null;
-  private queue: Task[] = [];
-  private running: Task | null = null;
-  private idle: NodeJS.Timeout | undefined;
+export class UpscaleModel extends ModelProcess<Task, Upscaled> {
   private ids = 0;
   /** What the model process had used by the end of the last picture (for the bench). */
   lastUsage: ModelUsage | null = null;
 
-  constructor(private readonly idleMs = IDLE_MS) {}
-
-  /** The model process's id while it runs (tests check that shutdown ends it). */
-  get pid(): number | undefined {
-    return this.child?.pid;
+  constructor(idleMs = IDLE_MS) {
+    super(idleMs, 'The upscaler was closed.');
   }
 
   /**
    * The picture `scale` times larger; `progress` gets the share of tiles done (0-1). `tile` (input
    * pixels a side) is the process's own choice unless a test sets it.
    */
-  upscale(picture: RgbPicture, scale: UpscaleFactor, signal: AbortSignal, progress: (share: number) => void = () => undefined, tile?: number): Promise<RgbPicture & { usage: ModelUsage }> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const task: Task = { picture, scale, tile, signal, progress, resolve, reject };
-      const onAbort = () => {
-        reject(signal.reason);
-        const at = this.queue.indexOf(task);
-        if (at >= 0) this.queue.splice(at, 1);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      task.resolve = (result) => (signal.removeEventListener('abort', onAbort), resolve(result));
-      task.reject = (err) => (signal.removeEventListener('abort', onAbort), reject(err));
-      this.queue.push(task);
-      void this.pump();
-    });
+  upscale(picture: RgbPicture, scale: UpscaleFactor, signal: AbortSignal, progress: (share: number) => void = () => undefined, tile?: number): Promise<Upscaled> {
+    return this.enqueue({ picture, scale, tile, progress }, signal);
   }
 
-  /** Ends the process now (tests, bench, shutdown); waiting pictures are rejected. */
-  async close(): Promise<void> {
-    for (const task of this.queue.splice(0)) task.reject(new Error('The upscaler was closed.'));
-    clearTimeout(this.idle);
-    const child = this.child;
-    [this.child, this.ready] = [null, null];
-    await killModel(child);
-  }
+  /** A running picture is not killed: send() asks the process to stop at its next tile. */
+  protected override abortRunning(): void {}
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    const task = this.queue.shift();
-    if (!task) return;
-    this.running = task;
-    clearTimeout(this.idle);
-    try {
-      const child = await (this.ready ??= this.start());
-      task.signal.throwIfAborted();
-      hold(child, true);
-      task.resolve(await this.send(child, task));
-    } catch (err) {
-      task.reject(err);
-    } finally {
-      if (this.child) hold(this.child, false);
-      this.running = null;
-      if (this.queue.length) void this.pump();
-      else if (this.child) this.idle = setTimeout(() => void this.close(), this.idleMs).unref();
-    }
-  }
-
-  private start(): Promise<ChildProcess> {
+  protected start(): Promise<ChildProcess> {
     const child = forkModel(SCRIPT);
     this.child = child;
     return new Promise<ChildProcess>((resolve, reject) => {
@@ -137,7 +88,7 @@ export class UpscaleModel {
   }
 
   /** One picture through the process; an abort asks it to stop at the next tile and waits for that. */
-  private send(child: ChildProcess, task: Task): Promise<RgbPicture & { usage: ModelUsage }> {
+  protected send(child: ChildProcess, task: Task): Promise<Upscaled> {
     const id = (this.ids += 1);
     return new Promise((resolve, reject) => {
       const onAbort = () => child.send({ cancel: id });
@@ -148,8 +99,7 @@ export class UpscaleModel {
         if ('rgb' in reply) {
           this.lastUsage = reply.usage;
           resolve({ rgb: reply.rgb, width: reply.width, height: reply.height, usage: reply.usage });
-        }
-        else if ('canceled' in reply) reject(task.signal.reason);
+        } else if ('canceled' in reply) reject(task.signal.reason);
         else reject(new Error(`The upscale failed: ${reply.error}`));
       };
       const onExit = () => (done(), reject(new Error('The upscaler stopped.')));
