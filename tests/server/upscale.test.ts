@@ -111,7 +111,7 @@ describe('POST /upscale/ on the local engine', () => {
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json();
     expect(gallery.images).toEqual([
       expect.objectContaining({ image_url: again.json().output_url, upscaled_from: output_url, scale: 2 }),
-      expect.objectContaining({ image_url: output_url, upscaled_from: source, scale: 2 }),
+      expect.objectContaining({ image_url: output_url, upscaled_from: source, scale: 2, gender: 'female' }),
     ]);
     expect(gallery.cloth).toEqual([expect.objectContaining({ gen_image_url: source })]);
     await t.app.close();

@@ -37,7 +37,8 @@ export type JobInput =
   | { kind: 'clothSwap'; person: MediaSource; garment: MediaSource; category: 'tops' | 'bottoms' | 'one-pieces' }
   | { kind: 'imageToVideo'; image: MediaSource; prompt: string }
   | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource }
-  | { kind: 'upscale'; image: { type: 'stored'; key: string }; scale: 2 | 4 };
+  // An upscale keeps its source's gender (the gallery item says it, as the source's did).
+  | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 };
 
 /** Uploaded objects a job owns: deleted once the job is over. */
 export function uploadKeysOf(input: JobInput): string[] {

@@ -1,12 +1,12 @@
 import { Button, CloseButton, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { create } from 'zustand';
 import { UPSCALE_FACTORS, type UpscaleFactor } from '../../../contract/studio';
 import { generationCall } from '../../api/studio';
 import { StudioSessionKey } from '../../lib/studioSessionKeys';
 import { getSession, SessionKey } from '../../lib/session';
-import { startGeneration, useStudioSlot } from '../studioStore';
+import { resumeGeneration, startGeneration, useStudioSlot, useStudioStore } from '../studioStore';
 
 const SLOT = StudioSessionKey.upscale;
 
@@ -30,9 +30,11 @@ interface UpscaleActionProps {
  * gallery's images, marked as upscaled with its source.
  */
 export function UpscaleAction({ imageUrl, name, size = 'sm' }: UpscaleActionProps) {
-  const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'upscale', 'upscale');
-  const last = useLastUpscale();
-  const mine = last.source === pathOf(imageUrl);
+  // Many pictures show this action (the gallery): each only reads whether the slot is busy; the
+  // one the upscale was started from follows it (UpscaleStatus).
+  useEffect(() => resumeGeneration(SLOT), []);
+  const busy = useStudioStore((s) => s.running[SLOT] !== undefined);
+  const mine = useLastUpscale((s) => s.source === pathOf(imageUrl));
   const labelId = useId();
   const start = (scale: UpscaleFactor) => {
     useLastUpscale.setState({ source: pathOf(imageUrl), scale });
@@ -45,31 +47,43 @@ export function UpscaleAction({ imageUrl, name, size = 'sm' }: UpscaleActionProp
           Upscale
         </Text>
         {UPSCALE_FACTORS.map((scale) => (
-          <Button key={scale} size={size} variant="outline" disabled={running !== null} aria-label={`Upscale ${name.toLowerCase()} ${scale}x`} onClick={() => start(scale)}>
+          <Button key={scale} size={size} variant="outline" disabled={busy} aria-label={`Upscale ${name.toLowerCase()} ${scale}x`} onClick={() => start(scale)}>
             {scale}x
           </Button>
         ))}
       </HStack>
-      {mine && running && (
-        <Text fontSize="xs" role="status">
-          Upscaling {last.scale}x... {percent}%
-        </Text>
-      )}
-      {mine && !running && notice && (
-        <HStack gap="1" role="alert" fontSize="xs">
-          <Text color="fg.error">{notice.message}</Text>
-          <CloseButton size="2xs" aria-label="Close the upscale message" onClick={closeNotice} />
-        </HStack>
-      )}
-      {mine && !running && !notice && result && (
-        <Text fontSize="xs" role="status">
-          Upscaled {last.scale}x: added to the images of your{' '}
-          <Link asChild color="brand.300">
-            <RouterLink to="/gallery">gallery</RouterLink>
-          </Link>
-          .
-        </Text>
-      )}
+      {mine && <UpscaleStatus />}
     </Stack>
+  );
+}
+
+/** How the upscale started here goes: its percentage, its failure (with Close) or where its result went. */
+function UpscaleStatus() {
+  const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'upscale', 'upscale');
+  const scale = useLastUpscale((s) => s.scale);
+  if (running) {
+    return (
+      <Text fontSize="xs" role="status">
+        Upscaling {scale}x... {percent}%
+      </Text>
+    );
+  }
+  if (notice) {
+    return (
+      <HStack gap="1" role="alert" fontSize="xs">
+        <Text color="fg.error">{notice.message}</Text>
+        <CloseButton size="2xs" aria-label="Close the upscale message" onClick={closeNotice} />
+      </HStack>
+    );
+  }
+  if (!result) return null;
+  return (
+    <Text fontSize="xs" role="status">
+      Upscaled {scale}x: added to the images of your{' '}
+      <Link asChild color="brand.300">
+        <RouterLink to="/gallery">gallery</RouterLink>
+      </Link>
+      .
+    </Text>
   );
 }

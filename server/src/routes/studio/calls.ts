@@ -82,7 +82,7 @@ const PREPARERS: { [C in JsonCapability]: Preparer<C> } = {
     if (body.scale === undefined) throw new HttpError(400, STUDIO_MESSAGES.upscaleScale, 'scale');
     const { width, height } = await pictureSize(app, image.key);
     if (Math.max(width, height) * body.scale > MAX_UPSCALED_SIDE) throw new HttpError(400, STUDIO_MESSAGES.upscaleTooLarge, 'image_url');
-    return { input: { kind: 'upscale', image: { type: 'stored', key: image.key }, scale: body.scale }, options: {} };
+    return { input: { kind: 'upscale', gender: image.gender, image: { type: 'stored', key: image.key }, scale: body.scale }, options: {} };
   },
 };
 
