@@ -4,7 +4,8 @@
 // against the drawn garment); the face detector that finds faces in outside media (first picture
 // with its load, then one picture, and swaps into an outside photo and clip); then the first
 // start: the template library made into an empty folder without a cache, timed until the studio is
-// usable and until every clip is made. Last, what signing Content Credentials into the outputs
+// usable and until every clip is made. The upscale of 768x768 and 768x1024 pictures, 2x and 4x
+// (bench/upscale.ts). Last, what signing Content Credentials into the outputs
 // adds (bench/c2pa.ts), against each job's time.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { ensureTemplateFile, ensureTemplates } from '../server/src/templates/lib
 import { faceBoxOf, faceTrackOf } from '../server/src/templates/metadata.ts';
 import { garmentPhoto, iou, type Backdrop, type Garment } from '../tests/server/support/garment-photos.ts';
 import { signingFigures } from './c2pa.ts';
+import { upscaleFigures } from './upscale.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const root = mkdtempSync(join(tmpdir(), 'bench-engine-'));
@@ -83,6 +85,8 @@ try {
   console.log(`garment cut-out (540x960 photos, ISNet '${garmentModel.model}', own process): first ${cut.first.s.toFixed(2)} s (model load ${cut.loadS.toFixed(2)} s), then median ${cut.warmS.toFixed(2)} s over ${cut.warm.length} new photos (${cut.warmCpuS.toFixed(1)} CPU s each); IoU with the drawn garment ${cut.ious.map((v) => v.toFixed(3)).join(', ')}; model process memory: peak ${cut.peakMB} MB, ${cut.betweenMB} MB between pictures`);
 
   console.log(`face detector (Tiny Face Detector, tfjs wasm, worker thread): first picture ${detectFirstS.toFixed(2)} s with the load, then ${detectS.toFixed(3)} s a 1280x853 photo; outside clips sample 2 frames a second`);
+
+  for (const line of await upscaleFigures(root)) console.log(line);
 
   const first = await ensureTemplates({ mediaDir: join(root, 'first-start') });
   console.log(`first start (no cache): made ${first.made} files; studio usable after ${first.usableAfterS.toFixed(1)} s (thumbnails + pictures), all clips after ${first.seconds.toFixed(1)} s`);

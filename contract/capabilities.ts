@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import type { UsageCategory } from './billing.ts';
 import {
   CelebrityFaceBody, FacePromptBody, FaceResponse, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody,
-  OutputImageResponse, OutputUrlResponse, ResultImageResponse, SwapImageBody, VideoUrlResponse,
+  OutputImageResponse, OutputUrlResponse, ResultImageResponse, SwapImageBody, UpscaleBody, VideoUrlResponse,
 } from './studio.ts';
 
 // Each generation capability, declared once (ARCHITECTURE §4). The server's config
@@ -150,6 +150,19 @@ export const CAPABILITIES = {
     timeoutMs: 10 * MINUTE,
     messages: { failure: 'Invalid Audio. Please enter a proper Audio.' },
     marks: { title: 'song', outside: { song: 'The song', voice: 'The voice recording', instrumental: 'The instrumental' } },
+  },
+  upscale: {
+    calls: [call('/upscale/', null, 'One of the user\'s generated pictures 2x or 4x larger, by an upscaling model (ESRGAN)', UpscaleBody)],
+    response: OutputUrlResponse,
+    field: 'output_url',
+    media: 'image',
+    allowance: 'images',
+    // A 4x of a 768 x 1024 picture takes about a minute on a 2-core machine.
+    long: true,
+    timeoutMs: 10 * MINUTE,
+    messages: { failure: 'Upscaling failed.' },
+    // The source is our own output, never outside media; the local engine's ESRGAN is a trained model.
+    marks: { title: 'upscale', outside: {}, trained: true },
   },
 } as const;
 

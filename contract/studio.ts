@@ -23,6 +23,12 @@ export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url, c
 export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url, consent: Consent });
 export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url, consent: Consent });
 export const ImageToVideoBody = Type.Object({ user_id: UserId, input_image: Url, prompt: Text(2000) });
+/** How many times larger an upscale makes a picture (issue 31). */
+export const UPSCALE_FACTORS = [2, 4] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+/** An upscale's result may be this many pixels on its longer side at most. */
+export const MAX_UPSCALED_SIDE = 4096;
+export const UpscaleBody = Type.Object({ user_id: UserId, image_url: Url, scale: Type.Optional(Type.Union([Type.Literal(UPSCALE_FACTORS[0]), Type.Literal(UPSCALE_FACTORS[1])], { description: '2 or 4: the result is this many times wider and taller.' })) });
 
 /** The gallery's response groups (spec §3: imgTovideo's server field is gen_video), in the order answered. */
 export const GALLERY_GROUPS = ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const;
@@ -89,7 +95,14 @@ export const JobIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 const Item = { id: Type.String(), created_at: Type.String() };
 export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });
-export const GalleryImage = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]) });
+export const GalleryImage = Type.Object({
+  ...Item,
+  image_url: Type.String(),
+  gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]),
+  /** An upscale (issue 31): the picture it was made from, and how many times larger it is; null otherwise. */
+  upscaled_from: Type.Union([Type.String(), Type.Null()]),
+  scale: Type.Union([Type.Integer(), Type.Null()]),
+});
 export const GalleryVideo = Type.Object({ ...Item, video_url: Type.String() });
 export const GalleryCloth = Type.Object({ ...Item, gen_image_url: Type.String() });
 export const GalleryAudio = Type.Object({ ...Item, audio_url: Type.String() });
@@ -131,6 +144,10 @@ export const STUDIO_MESSAGES = {
   garmentType: 'Garment image must be PNG, JPEG or WEBP.',
   /** Issue 26: asked after the spec's own checks, before anything is fetched or stored. */
   consent: CONSENT_MESSAGE,
+  /** Issue 31: not one of the user's own generated pictures. */
+  upscaleImage: 'Please select a generated picture to upscale.',
+  upscaleScale: 'Please choose 2x or 4x.',
+  upscaleTooLarge: 'This picture is too large to upscale.',
 } as const;
 
 export { CONSENT_LABEL } from './consent.ts';

@@ -56,7 +56,7 @@ export function jobPoller(apiBase: string) {
     const windows = await self.clients.matchAll({ type: 'window' });
     // Someone is looking at the app: the page itself shows the result.
     if (windows.some((w) => w.visibilityState === 'visible' && w.focused)) return;
-    const what = job.kind === 'music' ? 'song' : 'video';
+    const what = job.kind === 'music' ? 'song' : job.kind === 'upscale' ? 'upscaled picture' : 'video';
     await self.registration.showNotification(`Your ${what} is ready`, {
       body: 'Open your gallery to see it.',
       tag: `job-${job.job_id}`,

@@ -2,7 +2,7 @@
 import type { StudioNotice } from './ui/NotificationBar';
 import type { GenerationError } from './jobs';
 
-export type NoticeScreen = 'face' | 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music';
+export type NoticeScreen = 'face' | 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music' | 'upscale';
 
 const FALLBACK: Record<NoticeScreen, string> = {
   face: 'An error occurred while generating the face.',
@@ -11,6 +11,7 @@ const FALLBACK: Record<NoticeScreen, string> = {
   clothSwap: 'Invalid Selection , Please Change Selected Image Or Uploaded Image',
   imageToVideo: 'Invalid prompt. Please enter a proper prompt.',
   music: 'Invalid Audio. Please enter a proper Audio.',
+  upscale: 'Upscaling failed.',
 };
 
 /** Screens whose failures always read the same (spec §8), whatever the server said. */

@@ -5,7 +5,7 @@
 import { StudioSessionKey } from '../lib/studioSessionKeys';
 import type { Slot } from './studioStore';
 
-/** Slots whose jobs run for minutes (videos, image to video, music): their end is worth a notification. */
+/** Slots whose jobs run for minutes (videos, image to video, music, a 4x upscale): their end is worth a notification. */
 export const LONG_SLOTS: ReadonlySet<Slot> = new Set<Slot>([
   StudioSessionKey.videoLink,
   StudioSessionKey.videoLinkMen,
@@ -13,6 +13,7 @@ export const LONG_SLOTS: ReadonlySet<Slot> = new Set<Slot>([
   StudioSessionKey.videoTemplateMen,
   StudioSessionKey.imageToVideoOutput,
   StudioSessionKey.audio,
+  StudioSessionKey.upscale,
 ]);
 
 /** Asks whether the app may notify, when `slot` runs long jobs and the user was never asked. */

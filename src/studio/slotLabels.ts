@@ -20,6 +20,7 @@ const LABELS: Partial<Record<Slot, string>> = {
   [K.clothImage]: 'Cloth swap',
   [K.imageToVideoOutput]: 'Image to video',
   [K.audio]: 'Music',
+  [K.upscale]: 'Upscale',
 };
 
 export const slotLabel = (slot: Slot): string => LABELS[slot] ?? 'Generation';

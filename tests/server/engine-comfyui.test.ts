@@ -87,6 +87,7 @@ describe('comfyui engine', () => {
       ['clothSwap', { personPath: file('face.png'), garmentPath: file('face.png'), category: 'bottoms' }, 'image/png'],
       ['imageToVideo', { imagePath: file('face.png'), prompt: 'zoom in' }, 'video/mp4'],
       ['music', { lyrics: 'la la la', songPath: file('song.mp3') }, 'audio/mpeg'],
+      ['upscale', { imagePath: file('face.png'), scale: 4 }, 'image/png'],
     ];
     for (const [capability, input, mime] of runs) {
       const run = engine[capability] as (i: unknown, c: ReturnType<typeof ctx>) => Promise<{ mime: string }>;
@@ -95,7 +96,12 @@ describe('comfyui engine', () => {
     for (const p of fake.prompts) expect(JSON.stringify(p.graph)).not.toContain('{{');
     expect(fake.prompts[3]!.graph['3']!.inputs.prompt).toBe('pants, skirt, shorts');
     expect(fake.prompts[5]!.graph['14']!.inputs.lyrics).toBe('la la la');
-    expect(fake.uploads.size).toBe(7);
+    // The upscale loads the 4x Real-ESRGAN weights and upscales the uploaded picture with them.
+    const upscale = fake.prompts[6]!.graph;
+    expect(upscale['2']).toMatchObject({ class_type: 'UpscaleModelLoader', inputs: { model_name: 'RealESRGAN_x4plus.pth' } });
+    expect(upscale['3']).toMatchObject({ class_type: 'ImageUpscaleWithModel', inputs: { upscale_model: ['2', 0], image: ['1', 0] } });
+    expect(fake.uploads.has(String(upscale['1']!.inputs.image))).toBe(true);
+    expect(fake.uploads.size).toBe(8);
   });
 
   it('finishes from the history when the WebSocket drops mid-job, or never connects', async () => {

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { SHIPPED_WORKFLOWS } from '../../server/src/engines/comfyui/workflows.ts';
 import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { garmentModel } from '../../server/src/engines/local/garment-cutout.ts';
+import { upscaleModel } from '../../server/src/engines/local/upscale-model.ts';
 import { localEngine } from '../../server/src/engines/local/index.ts';
 import { createEngineRegistry } from '../../server/src/engines/registry.ts';
 import { buildTestApp } from './support/app.ts';
@@ -77,18 +78,22 @@ describe('engine registry checks at start', () => {
 });
 
 describe('engines on shutdown', () => {
-  it('closing the app stops the local engine\'s garment model process and face detector thread', async () => {
+  it('closing the app stops the local engine\'s garment model and upscaler processes and face detector thread', async () => {
     const { app } = await buildTestApp(database.current);
     try {
       const { data, info } = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6ea5' } }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       const pic = { data, width: info.width, height: info.height, channels: 4 as const };
-      await Promise.all([garmentModel.alpha(pic, never), faceDetector.faces(pic, never)]);
+      await Promise.all([garmentModel.alpha(pic, never), faceDetector.faces(pic, never), upscaleModel.upscale({ rgb: new Uint8Array(16 * 16 * 3), width: 16, height: 16 }, 2, never)]);
       const pid = garmentModel.pid;
+      const upscalerPid = upscaleModel.pid;
       expect(pid).toBeTypeOf('number');
+      expect(upscalerPid).toBeTypeOf('number');
       expect(faceDetector.threadId).toBeTypeOf('number');
       await app.close();
       expect(garmentModel.pid).toBeUndefined();
       expect(() => process.kill(pid!, 0)).toThrow(/ESRCH/);
+      expect(upscaleModel.pid).toBeUndefined();
+      expect(() => process.kill(upscalerPid!, 0)).toThrow(/ESRCH/);
       expect(faceDetector.threadId).toBeUndefined();
     } finally {
       await app.close();
@@ -103,8 +108,8 @@ describe('facts derived from contract/capabilities.ts', () => {
 
   it('each job kind counts against its allowance', () => {
     expect(Object.fromEntries(CAPABILITY_NAMES.map((c) => [c, usageCategoryOf(c)]))).toEqual({
-      face: 'faces', image: 'images', swapImage: 'images', clothSwap: 'images', swapVideo: 'videos', imageToVideo: 'videos', music: 'videos',
+      face: 'faces', image: 'images', swapImage: 'images', clothSwap: 'images', swapVideo: 'videos', imageToVideo: 'videos', music: 'videos', upscale: 'images',
     });
-    expect(() => usageCategoryOf('upscale')).toThrow(/No allowance counts job kind 'upscale'/);
+    expect(() => usageCategoryOf('sharpen')).toThrow(/No allowance counts job kind 'sharpen'/);
   });
 });

@@ -106,7 +106,7 @@ describe('replicate engine', () => {
     writeFileSync(person, PNG_SIGNATURE);
     writeFileSync(garment, PNG_SIGNATURE);
     const specs = readModelSpecs(join(import.meta.dirname, '..', '..', 'server', 'src', 'engines', 'replicate', 'models.json'));
-    expect(Object.keys(specs).sort()).toEqual(['clothSwap', 'face', 'image', 'imageToVideo', 'music', 'swapImage', 'swapVideo']);
+    expect(Object.keys(specs).sort()).toEqual(['clothSwap', 'face', 'image', 'imageToVideo', 'music', 'swapImage', 'swapVideo', 'upscale']);
     const engine = replicateEngine({ token: TOKEN, baseUrl: `${fake.base}/v1`, allowHosts: ['127.0.0.1'], sleep: async () => undefined, specs: { ...specs, clothSwap: { model: 'acme/vton', input: specs.clothSwap!.input } } });
     const c = ctx();
     const file = await engine.clothSwap!({ personPath: person, garmentPath: garment, category: 'bottoms' }, c);
@@ -116,6 +116,13 @@ describe('replicate engine', () => {
     expect(input.human_img).toBe(`data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`);
     expect(input.category).toBe('lower_body');
     expect(c.seen.at(-1)).toBe(99);
+
+    // The upscale: Real-ESRGAN with the picture as a data URI and the scale as a number.
+    const up = await engine.upscale!({ imagePath: person, scale: 4 }, ctx());
+    expect(up.mime).toBe('image/png');
+    expect(fake.calls).toContain('POST /v1/models/nightmareai/real-esrgan/predictions');
+    const sent = ([...fake.predictions.values()].at(-1) as unknown as { input: Record<string, unknown> }).input;
+    expect(sent).toEqual({ image: `data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`, scale: 4, face_enhance: false });
   });
 
   it('refuses an output that is not what the capability makes, and a template naming an input it lacks', async () => {

@@ -2,8 +2,8 @@
 // reported as it goes. The job runner resolves every input (our storage, a template, a fetched
 // URL) to a local file before calling, and stores the outputs after; engines never touch the
 // database, the storage or the network of the user's inputs. `local` (default) makes real media
-// with sharp and ffmpeg, deterministically, with no AI; replicate drives hosted models and comfyui
-// a self-hosted ComfyUI.
+// with sharp and ffmpeg, deterministically, with no generative AI (its upscale runs a trained
+// ESRGAN model: its marks say so); replicate drives hosted models and comfyui a self-hosted ComfyUI.
 
 import type { Capability, Gender } from '../../../contract/capabilities.ts';
 
@@ -101,6 +101,12 @@ export interface MusicInput {
   instrumentalPath?: string;
 }
 
+export interface UpscaleInput {
+  /** The user's own generated picture. */
+  imagePath: string;
+  scale: 2 | 4;
+}
+
 /** What each capability's handler takes: a capability of the contract with no entry here does not compile. */
 export interface HandlerInputs {
   face: FaceInput;
@@ -110,6 +116,7 @@ export interface HandlerInputs {
   clothSwap: ClothSwapInput;
   imageToVideo: ImageToVideoInput;
   music: MusicInput;
+  upscale: UpscaleInput;
 }
 
 /** One capability's work: files in, a file out. */

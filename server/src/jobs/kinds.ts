@@ -36,7 +36,9 @@ export type JobInput =
   | { kind: 'swapVideo'; gender: 'female' | 'male' | null; face: MediaSource; target: MediaSource }
   | { kind: 'clothSwap'; person: MediaSource; garment: MediaSource; category: 'tops' | 'bottoms' | 'one-pieces' }
   | { kind: 'imageToVideo'; image: MediaSource; prompt: string }
-  | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource };
+  | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource }
+  // An upscale keeps its source's gender (the gallery item says it, as the source's did).
+  | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 };
 
 /** Uploaded objects a job owns: deleted once the job is over. */
 export function uploadKeysOf(input: JobInput): string[] {

@@ -138,7 +138,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const facePrompt = input.kind === 'face' ? (engineFile as FaceResult).facePrompt : null;
     const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
     const ok = await repo.succeed(job.id, owner, result, [
-      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, search_text: searchTextOf(input), created_at: finishedAt },
+      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, search_text: searchTextOf(input), created_at: finishedAt, ...upscaleOf(input) },
     ], finishedAt);
     if (!ok) {
       // Canceled (or taken over) while finishing: the result is nobody's.
@@ -224,6 +224,9 @@ async function materialize(deps: RunnerDeps, source: MediaSource, file: string):
   return file;
 }
 
+/** An upscale's media row names its source (by storage key: the gallery makes the URL) and its scale. */
+const upscaleOf = (input: JobInput) => (input.kind === 'upscale' ? { upscaled_from: input.image.key, scale: input.scale } : {});
+
 /** Copies a source in under the job input field's name; answers the file. */
 type Fetch = (source: MediaSource, field: string) => Promise<string>;
 
@@ -248,6 +251,7 @@ const PREPARE: { [C in Capability]: (input: Extract<JobInput, { kind: C }>, get:
   }),
   clothSwap: async (input, get) => ({ personPath: await get(input.person, 'person'), garmentPath: await get(input.garment, 'garment'), category: input.category }),
   imageToVideo: async (input, get) => ({ imagePath: await get(input.image, 'image'), prompt: input.prompt }),
+  upscale: async (input, get) => ({ imagePath: await get(input.image, 'image'), scale: input.scale }),
   music: async (input, get) => ({
     lyrics: input.lyrics,
     songPath: await get(input.song, 'song'),

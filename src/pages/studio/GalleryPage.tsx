@@ -14,6 +14,7 @@ import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { UpscaleAction } from '../../studio/ui/UpscaleAction';
 
 type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
 const TABS: readonly { value: Tab; label: string }[] = [
@@ -40,13 +41,15 @@ interface Item {
   id: string;
   url: string;
   kind: 'image' | 'video' | 'audio';
+  /** An upscale (issue 31): the picture it was made from, and how many times larger it is. */
+  upscaled?: { from: string; scale: number };
 }
 
 /** The items of a tab, newest first (as the server sends them), those without a URL dropped. */
 function itemsOf(data: GalleryData, tab: Tab): Item[] {
   const list: Item[] =
     tab === 'faces' ? data.faces.map((f) => ({ id: f.id, url: f.image_url, kind: 'image' }))
-    : tab === 'images' ? data.images.map((i) => ({ id: i.id, url: i.image_url, kind: 'image' }))
+    : tab === 'images' ? data.images.map((i) => ({ id: i.id, url: i.image_url, kind: 'image', ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
     : tab === 'videos' ? data.videos.map((v) => ({ id: v.id, url: v.video_url, kind: 'video' }))
     : tab === 'cloth' ? data.cloth.map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image' }))
     : tab === 'imgTovideo' ? data.gen_video.map((v) => ({ id: v.id, url: v.video_url, kind: 'video' }))
@@ -87,6 +90,8 @@ function useSavedOnDevice(items: readonly Item[], check: boolean): ReadonlySet<s
 const downloads = (tab: Tab) => tab !== 'faces' && tab !== 'audio';
 /** Tabs whose items have a Share where the browser can share files (issue 28): all but faces. */
 const shares = (tab: Tab) => tab !== 'faces';
+/** Tabs of generated pictures, which can be upscaled (issue 31). */
+const upscales = (tab: Tab) => tab === 'faces' || tab === 'images' || tab === 'cloth';
 
 function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean; noteId: string }) {
   const name = `${TAB_NOUN[tab]} ${index + 1}`;
@@ -116,6 +121,14 @@ function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { ite
         )}
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
+      {item.upscaled && (
+        <Text fontSize="xs" color="fg.muted">
+          Upscaled {item.upscaled.scale}x from{' '}
+          <Link href={item.upscaled.from} target="_blank" rel="noopener" color="brand.300" aria-label={`its source (of ${name.toLowerCase()})`}>
+            its source
+          </Link>
+        </Text>
+      )}
       {!unavailable && (item.kind !== 'audio' || songShares) && (
         // One wrapping row: on a 390 px phone's two columns, Share goes under Preview and Download.
         <HStack gap="2" flexWrap="wrap">
@@ -128,6 +141,7 @@ function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { ite
           {shares(tab) && <ShareButton size="xs" item={item} title={name} target={name.toLowerCase()} watermark="gallery" aria-describedby={downloads(tab) ? noteId : undefined} />}
         </HStack>
       )}
+      {!unavailable && upscales(tab) && <UpscaleAction size="xs" imageUrl={item.url} name={name} />}
     </Stack>
   );
 }

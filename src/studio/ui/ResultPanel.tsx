@@ -5,6 +5,7 @@ import { withTimestamp, type StoredResult } from '../results';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from './DownloadButton';
 import { ShareButton } from './ShareButton';
+import { UpscaleAction } from './UpscaleAction';
 import { ExpandIcon, ZoomIcon } from '../../app/icons/StudioIcons';
 import { PreviewDialog } from './PreviewDialog';
 
@@ -32,8 +33,8 @@ interface ResultPanelProps {
 /**
  * The right-hand panel of a generation screen: the result (or the default picture) labelled
  * 'AI-generated', a magnifier or fullscreen preview, the watermarked download with its note on the
- * marks, a 'Local engine' badge on results the local engine made, and, while a job runs, a
- * spinner with the spec's waiting text.
+ * marks, a 'Local engine' badge on results the local engine made, Upscale 2x / 4x on pictures
+ * (issue 31), and, while a job runs, a spinner with the spec's waiting text.
  */
 export function ResultPanel({ kind, result, placeholder, busy, busyText, label, download = true, variant, id, aspect = '4 / 5', fullscreen = false }: ResultPanelProps) {
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -94,6 +95,7 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
           </HStack>
         </HStack>
       )}
+      {src && kind === 'image' && <UpscaleAction imageUrl={src} name={label} />}
       {downloads && <DownloadNote where="studio" noteId={noteId} />}
       {src && kind !== 'audio' && <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} kind={kind} src={src} alt={label} />}
     </Stack>

@@ -29,6 +29,9 @@ const CLOTH: Record<ClothCategory, { category: string; maskPrompt: string }> = {
   'one-pieces': { category: 'overall', maskPrompt: 'dress, jumpsuit' },
 };
 
+/** The Real-ESRGAN weights (BSD-3-Clause) the upscale workflow loads, by scale: files in ComfyUI's models/upscale_models. */
+const UPSCALE_MODEL: Record<2 | 4, string> = { 2: 'RealESRGAN_x2plus.pth', 4: 'RealESRGAN_x4plus.pth' };
+
 const EXTENSIONS: Record<MediaKind, RegExp> = { image: /\.(png|jpe?g|webp)$/i, video: /\.mp4$/i, audio: /\.mp3$/i };
 const OUTPUT_KEYS = ['images', 'gifs', 'videos', 'audio'];
 
@@ -105,5 +108,6 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     imageToVideo: (input, ctx) => run('imageToVideo', { image: { file: input.imagePath }, prompt: input.prompt }, ctx, 'video'),
     music: (input, ctx) =>
       run('music', { lyrics: input.lyrics, song: { file: input.songPath }, ...(input.voicePath ? { voice: { file: input.voicePath } } : {}), ...(input.instrumentalPath ? { instrumental: { file: input.instrumentalPath } } : {}) }, ctx, 'audio'),
+    upscale: (input, ctx) => run('upscale', { image: { file: input.imagePath }, model: UPSCALE_MODEL[input.scale], scale: input.scale }, ctx, 'image'),
   };
 }

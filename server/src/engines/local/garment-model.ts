@@ -3,11 +3,12 @@
 // memory, about 0.3 GB); stopped after a few idle minutes to give that memory back. A picture
 // whose signal aborts leaves the queue or, when it is the one running, kills the process (a run
 // cannot be interrupted; the next picture starts a fresh one). A crash there spares the server.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { RawPicture } from './images.ts';
+import { forkModel, ModelProcess, type ModelTask } from './model-process.ts';
 
 export type ModelName = 'small' | 'medium';
 
@@ -24,22 +25,14 @@ export class ModelUnavailableError extends Error {
 
 const SCRIPT = fileURLToPath(new URL('./garment-model-process.mjs', import.meta.url));
 
-interface Task {
+interface Task extends ModelTask<Uint8Array> {
   rgb: Uint8Array;
-  signal: AbortSignal;
-  resolve(mask: Uint8Array): void;
-  reject(err: unknown): void;
 }
 
 type Reply = { ready: true } | { failed: string } | { id: number; mask: Uint8Array } | { id: number; error: string };
 
-export class GarmentModel {
-  private child: ChildProcess | null = null;
-  private ready: Promise<ChildProcess> | null = null;
+export class GarmentModel extends ModelProcess<Task, Uint8Array> {
   private failure: ModelUnavailableError | null = null;
-  private queue: Task[] = [];
-  private running: Task | null = null;
-  private idle: NodeJS.Timeout | undefined;
   private ids = 0;
   private readonly masks = new Map<string, Uint8Array>();
   /** Seconds the last process took to load the model (for the bench). */
@@ -47,12 +40,9 @@ export class GarmentModel {
 
   constructor(
     readonly model: ModelName,
-    private readonly idleMs = IDLE_MS,
-  ) {}
-
-  /** The model process's id while it runs (the bench reads its memory). */
-  get pid(): number | undefined {
-    return this.child?.pid;
+    idleMs = IDLE_MS,
+  ) {
+    super(idleMs, 'The garment cut-out model was closed.');
   }
 
   /** Foreground alpha (0-255, one byte a pixel) of an RGBA picture, at its size. */
@@ -65,7 +55,7 @@ export class GarmentModel {
       .raw()
       .toBuffer();
     const key = createHash('sha256').update(rgb).digest('base64');
-    const mask = this.masks.get(key) ?? (await this.enqueue(rgb, signal));
+    const mask = this.masks.get(key) ?? (await this.enqueue({ rgb }, signal));
     this.masks.delete(key);
     this.masks.set(key, mask);
     if (this.masks.size > MASKS_KEPT) this.masks.delete(this.masks.keys().next().value as string);
@@ -74,63 +64,14 @@ export class GarmentModel {
     return back;
   }
 
-  /** Ends the process now (tests, bench, shutdown); waiting pictures are rejected. */
-  async close(): Promise<void> {
-    for (const task of this.queue.splice(0)) task.reject(new Error('The garment cut-out model was closed.'));
-    await this.stop();
+  protected override check(): void {
+    if (this.failure) throw this.failure;
   }
 
-  private enqueue(rgb: Uint8Array, signal: AbortSignal): Promise<Uint8Array> {
-    return new Promise<Uint8Array>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const task: Task = { rgb, signal, resolve, reject };
-      const onAbort = () => {
-        reject(signal.reason);
-        const at = this.queue.indexOf(task);
-        if (at >= 0) this.queue.splice(at, 1);
-        else if (this.running === task) void this.stop();
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      task.resolve = (mask) => (signal.removeEventListener('abort', onAbort), resolve(mask));
-      task.reject = (err) => (signal.removeEventListener('abort', onAbort), reject(err));
-      this.queue.push(task);
-      void this.pump();
-    });
-  }
-
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    const task = this.queue.shift();
-    if (!task) return;
-    this.running = task;
-    clearTimeout(this.idle);
-    try {
-      if (this.failure) throw this.failure;
-      const child = await (this.ready ??= this.start());
-      task.signal.throwIfAborted();
-      hold(child, true);
-      task.resolve(await this.send(child, task.rgb));
-    } catch (err) {
-      task.reject(err);
-    } finally {
-      if (this.child) hold(this.child, false);
-      this.running = null;
-      if (this.queue.length) void this.pump();
-      else if (this.child) this.idle = setTimeout(() => void this.stop(), this.idleMs).unref();
-    }
-  }
-
-  private start(): Promise<ChildProcess> {
+  protected start(): Promise<ChildProcess> {
     const started = performance.now();
-    // Plain node (no loader flags of ours), typed arrays sent as they are.
-    const child = fork(SCRIPT, [this.model], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = forkModel(SCRIPT, [this.model]);
     this.child = child;
-    // An 'error' event with no listener would throw in the server.
-    child.on('error', () => undefined);
-    // The server going away takes a run in progress with it (the child would finish it first).
-    const kill = () => child.kill('SIGKILL');
-    process.once('exit', kill);
-    child.once('exit', () => process.off('exit', kill));
     return new Promise<ChildProcess>((resolve, reject) => {
       let settled = false;
       const fail = (why: string) => {
@@ -158,7 +99,7 @@ export class GarmentModel {
     });
   }
 
-  private send(child: ChildProcess, rgb: Uint8Array): Promise<Uint8Array> {
+  protected send(child: ChildProcess, { rgb }: Task): Promise<Uint8Array> {
     const id = (this.ids += 1);
     return new Promise<Uint8Array>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
@@ -173,27 +114,5 @@ export class GarmentModel {
       child.on('exit', onExit);
       child.send({ id, rgb, size: SIZE });
     });
-  }
-
-  private async stop(): Promise<void> {
-    clearTimeout(this.idle);
-    const child = this.child;
-    [this.child, this.ready] = [null, null];
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    hold(child, true);
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-/** Keeps the server process alive for the child while it works, not while it idles. */
-function hold(child: ChildProcess, busy: boolean): void {
-  if (busy) {
-    child.ref();
-    child.channel?.ref();
-  } else {
-    child.unref();
-    child.channel?.unref();
   }
 }

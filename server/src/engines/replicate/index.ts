@@ -18,7 +18,7 @@ export interface ModelSpec {
 export type ModelSpecs = Partial<Record<Capability, ModelSpec>>;
 
 /** A value for a '{{name}}' placeholder: text, or a local file sent as a data URI. */
-type Value = string | { file: string };
+type Value = string | number | { file: string };
 
 const MIME_BY_EXT: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.wav': 'audio/wav' };
 
@@ -47,7 +47,7 @@ async function dataUri(file: string): Promise<string> {
 export function fillInput(template: unknown, values: Record<string, Value>): Promise<unknown> {
   return fillPlaceholders(template, (name) => {
     const value = values[name];
-    return value === undefined || typeof value === 'string' ? value : dataUri(value.file);
+    return value === undefined || typeof value !== 'object' ? value : dataUri(value.file);
   }, 'The model input');
 }
 
@@ -80,5 +80,7 @@ export function replicateEngine(options: ReplicateOptions & { specs: ModelSpecs 
     imageToVideo: (input, ctx) => run('imageToVideo', { image: { file: input.imagePath }, prompt: input.prompt }, ctx, 'video'),
     music: (input, ctx) =>
       run('music', { lyrics: input.lyrics, song: { file: input.songPath }, ...(input.voicePath ? { voice: { file: input.voicePath } } : {}), ...(input.instrumentalPath ? { instrumental: { file: input.instrumentalPath } } : {}) }, ctx, 'audio'),
+    // The scale goes as a number ('{{scale}}' alone takes the value as it is).
+    upscale: (input, ctx) => run('upscale', { image: { file: input.imagePath }, scale: input.scale }, ctx, 'image'),
   };
 }

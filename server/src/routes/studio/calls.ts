@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../../contract/capabilities.ts';
-import { FacePromptBody, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody, STUDIO_MESSAGES, SwapImageBody } from '../../../../contract/studio.ts';
+import { FacePromptBody, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MAX_UPSCALED_SIDE, MenCelebrityFaceBody, STUDIO_MESSAGES, SwapImageBody, UpscaleBody } from '../../../../contract/studio.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobInput } from '../../jobs/kinds.ts';
 import { consentForTarget } from './consent.ts';
-import { ownMedia, templateOrFetched, userFilesOf } from './sources.ts';
+import { ownMedia, pictureSize, templateOrFetched, userFilesOf } from './sources.ts';
 import type { SubmitOptions } from './submit.ts';
 
 /** The job a call's body asks for, and what submitting it needs besides. */
@@ -75,6 +75,14 @@ const PREPARERS: { [C in JsonCapability]: Preparer<C> } = {
     const image = await ownMedia(app, userId, body.input_image, ['image', 'cloth'], STUDIO_MESSAGES.imageToVideo, 'input_image');
     const prompt = required(body.prompt, STUDIO_MESSAGES.imageToVideo, 'prompt');
     return { input: { kind: 'imageToVideo', image: { type: 'stored', key: image.key }, prompt }, options: {} };
+  },
+  // Faces, images (earlier upscales among them) and cloth swaps: the user's own generated pictures.
+  upscale: (app) => async (userId, body: Static<typeof UpscaleBody>) => {
+    const image = await ownMedia(app, userId, body.image_url, ['face', 'image', 'cloth'], STUDIO_MESSAGES.upscaleImage, 'image_url');
+    if (body.scale === undefined) throw new HttpError(400, STUDIO_MESSAGES.upscaleScale, 'scale');
+    const { width, height } = await pictureSize(app, image.key);
+    if (Math.max(width, height) * body.scale > MAX_UPSCALED_SIDE) throw new HttpError(400, STUDIO_MESSAGES.upscaleTooLarge, 'image_url');
+    return { input: { kind: 'upscale', gender: image.gender, image: { type: 'stored', key: image.key }, scale: body.scale }, options: {} };
   },
 };
 

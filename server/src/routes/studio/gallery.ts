@@ -11,11 +11,11 @@ const PER_GROUP = 500;
 type Row = Awaited<ReturnType<ReturnType<typeof mediaRepository>['galleryPage']>>[number];
 
 /** A row as its group's item, at `url`. */
-function itemOf(group: GalleryGroup, r: Row, url: string) {
+function itemOf(group: GalleryGroup, r: Row, url: string, urlOf: (key: string) => string) {
   const base = { id: r.id, created_at: r.created_at };
   switch (group) {
     case 'faces': return { ...base, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
-    case 'images': return { ...base, image_url: url, gender: r.gender };
+    case 'images': return { ...base, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
     case 'cloth': return { ...base, gen_image_url: url };
     case 'audio': return { ...base, audio_url: url };
     case 'videos':
@@ -36,7 +36,7 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = requireUser(request);
       const media = mediaRepository(app.db);
       // URLs from the storage key, so a MEDIA_BASE_URL changed later still gives working links.
-      const item = (g: GalleryGroup) => (r: Row) => itemOf(g, r, app.storage.url(r.storage_key));
+      const item = (g: GalleryGroup) => (r: Row) => itemOf(g, r, app.storage.url(r.storage_key), (key) => app.storage.url(key));
       const search = parseSearch(request.body);
       if (!search) {
         const groups = await Promise.all(GALLERY_GROUPS.map(async (g) => [g, (await media.galleryPage(id, KIND_OF[g], { limit: PER_GROUP })).map(item(g))]));

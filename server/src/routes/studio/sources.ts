@@ -3,6 +3,7 @@
 // (another user's media or copy, a key that does not exist) is refused here, before a job exists,
 // with the spec's message for the field.
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { mediaRepository } from '../../db/repositories/media.ts';
 import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
@@ -38,3 +39,12 @@ export async function templateOrFetched(app: FastifyInstance, userId: string, ur
 /** The user's files (uploads, link copies) among a job's sources. */
 export const userFilesOf = (...sources: (MediaSource | undefined)[]): string[] =>
   sources.flatMap((s) => (s?.type === 'stored' && Object.values(USER_FILE_PREFIX).some((prefix) => s.key.startsWith(prefix)) ? [s.key] : []));
+
+/** A stored picture's upright size, from its header (the object is streamed, never kept). */
+export async function pictureSize(app: FastifyInstance, key: string): Promise<{ width: number; height: number }> {
+  const reader = sharp();
+  (await app.storage.stream(key)).pipe(reader);
+  const meta = await reader.metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
+}
