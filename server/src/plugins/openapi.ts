@@ -16,6 +16,12 @@ export const openapiPlugin = globalPlugin(async (app) => {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           securityKey: { type: 'apiKey', in: 'header', name: 'security-key' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'psk_…',
+            description: 'A personal API key (Profile → API keys & webhooks): `Authorization: Bearer psk_…`. Accepted on the generation, job, batch and gallery calls, without the security-key header; refused (403) on account, key, webhook and billing calls.',
+          },
         },
       },
     },
