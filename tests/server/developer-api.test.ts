@@ -304,3 +304,31 @@ describe('webhooks on two processes sharing one Postgres', () => {
     expect(await count(a, 'webhook_deliveries')).toBe(8);
   });
 });
+
+describe('the API reference', () => {
+  const database = useTestDatabase('sqlite');
+
+  it('/api/docs serves Swagger UI from our origin under the app CSP; the document has the API-key scheme on the calls that take it', async () => {
+    const t = await app(database.current);
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).not.toMatch(/^(https?:)?\/\//);
+      const asset = await t.app.inject({ method: 'GET', url: new URL(src, 'http://x/api/docs/').pathname });
+      expect([src, asset.statusCode]).toEqual([src, 200]);
+    }
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.info.description).toContain('Your first job in five minutes');
+    const security = (path: string, method: string) => JSON.stringify(doc.paths[path][method].security);
+    expect(security('/api/jobs/{id}', 'get')).toContain('apiKey');
+    expect(security('/api/generate-face-prompt/', 'post')).toContain('apiKey');
+    expect(security('/api/batches', 'post')).toContain('apiKey');
+    expect(security('/api/keys', 'post')).not.toContain('apiKey');
+    expect(security('/api/get_profiles/', 'post')).not.toContain('apiKey');
+  });
+});
