@@ -231,6 +231,36 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(await count(t, 'webhook_deliveries')).toBe(1);
   });
 
+  it('a batch run to the end with the local engine sends job.succeeded for each job and one batch.completed with the batch view', async () => {
+    const hook = await receiver([200]);
+    closers.push(hook.close);
+    const t = await app(database.current, { FETCH_ALLOW_HOSTS: hook.host });
+    const u = await t.user('batchhooks@example.com');
+    const { key } = await newKey(t, u);
+    const endpoint = await newEndpoint(t, u, hook.url);
+    const only = await newEndpoint(t, u, hook.url, ['batch.completed']);
+    const made = await withKey(t, key, 'POST', '/api/batches', { call: '/generate-face-prompt/', items: [{ prompt: 'red hair' }, { prompt: 'green eyes' }] });
+    expect(made.statusCode, made.body).toBe(202);
+    const batchId = made.json().batch_id as string;
+    await until(() => hook.received.length >= 4, 'two job events and two batch events', 120_000);
+    const verify = (r: Received, secret: string) =>
+      new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as { type: string; data: Record<string, unknown> };
+    const bySecret = (r: Received) => {
+      try {
+        return { endpoint: 'all', ...verify(r, endpoint.secret) };
+      } catch {
+        return { endpoint: 'batch-only', ...verify(r, only.secret) };
+      }
+    };
+    const events = hook.received.map(bySecret);
+    expect(events.map((e) => `${e.endpoint} ${e.type}`).sort()).toEqual(['all batch.completed', 'all job.succeeded', 'all job.succeeded', 'batch-only batch.completed']);
+    const view = (await withKey(t, key, 'GET', `/api/batches/${batchId}`)).json();
+    expect(view.succeeded).toBe(2);
+    for (const e of events.filter((x) => x.type === 'batch.completed')) expect(e.data).toEqual(view);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(hook.received).toHaveLength(4);
+  });
+
   it('a 410 disables the endpoint: nothing more is sent to it', async () => {
     const hook = await receiver([410]);
     closers.push(hook.close);
