@@ -226,9 +226,17 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const [delivery] = (await asUser(t, u, 'GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries as Array<Record<string, unknown>>;
     expect(delivery).toMatchObject({ id: first.headers['webhook-id'], event: 'job.canceled', status: 'succeeded', attempts: 3, response_status: 200, next_at: null });
     expect((await asUser(t, u, 'GET', '/api/webhook-endpoints')).json().endpoints[0].last_delivery).toEqual({ status: 'succeeded', at: expect.any(String) });
-    // Announcing the same job again adds nothing.
+    // Announcing the same job again adds nothing; the sweep finds nothing to do.
     expect(await t.app.webhooks.announce.job(jobId)).toBe(0);
+    await t.app.webhooks.sweep();
     expect(await count(t, 'webhook_deliveries')).toBe(1);
+
+    // A job whose announcement was lost (its process stopped first) is found by the sweep.
+    await t.app.db.deleteFrom('webhook_deliveries').execute();
+    await t.app.webhooks.sweep();
+    await until(() => hook.received.length === 4, 'the swept job delivered');
+    expect(hook.received[3]!.headers['webhook-id']).not.toBe(first.headers['webhook-id']);
+    expect(JSON.parse(hook.received[3]!.body)).toMatchObject({ type: 'job.canceled', data: { job_id: jobId } });
   });
 
   it('a batch run to the end with the local engine sends job.succeeded for each job and one batch.completed with the batch view', async () => {

@@ -8,8 +8,11 @@ import { webhookSender, type WebhookSender } from './sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `announceJob`: a job ended; its deliveries are made and sent (in the background, errors logged). */
-    webhooks: { announce: Announcer; sender: WebhookSender; announceJob(jobId: string): void };
+    /**
+     * `announceJob`: a job ended; its deliveries are made and sent (in the background, errors
+     * logged). `sweep`: announces what ended in the last hour without deliveries (run every 10 s).
+     */
+    webhooks: { announce: Announcer; sender: WebhookSender; announceJob(jobId: string): void; sweep(): Promise<void> };
   }
 }
 
@@ -35,7 +38,6 @@ export const developerPlugin = globalPlugin(async (app) => {
       .job(jobId)
       .then((added) => added > 0 && sender.wake())
       .catch((err: unknown) => app.log.error({ err, jobId }, 'webhooks: could not announce a job'));
-  app.decorate('webhooks', { announce, sender, announceJob });
   app.jobs.onSettled(announceJob);
 
   let sweeping = false;
@@ -53,6 +55,8 @@ export const developerPlugin = globalPlugin(async (app) => {
       sweeping = false;
     }
   }
+
+  app.decorate('webhooks', { announce, sender, announceJob, sweep });
 
   let sweepTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -2,7 +2,7 @@
 // (repositories/jobs.ts): pick due candidates, then take each with an UPDATE whose WHERE repeats the
 // due condition, so only one process's update can match; the lease is the time an attempt may take.
 import '../developer-schema.ts';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../developer-schema.ts';
 import type { Db } from '../index.ts';
@@ -102,7 +102,8 @@ export function webhooksRepository(db: Db) {
                   .innerJoin('webhook_endpoints as e2', 'e2.id', 'd.endpoint_id')
                   .select('d.id')
                   .whereRef('e2.user_id', '=', 'jobs.user_id')
-                  .where(({ eb, ref, fn }) => eb('d.subject', '=', fn<string>('concat', [eb.val('job:'), ref('jobs.id')]))),
+                  // || joins text on both engines (Postgres cannot type a bound parameter given to concat()).
+                  .where('d.subject', '=', sql<string>`${sql.lit('job:')} || ${sql.ref('jobs.id')}`),
               ),
             ),
           )
