@@ -52,6 +52,11 @@ describe('persona CLI against a running server', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
     expect(bytes.subarray(0, 4).toString('hex')).toMatch(/^(89504e47|ffd8ff)/);
 
+    // An image of that face, by the male image call.
+    const image = await persona(['image', '--face-url', url, '--prompt', 'on a beach at sunset', '--gender', 'male', '--wait'], env);
+    expect(image.code, image.stderr).toBe(0);
+    expect(image.stdout.trim()).toMatch(new RegExp(`^${address}/media/`));
+
     const jobs = await persona(['jobs'], env);
     expect(jobs.code).toBe(0);
     expect(jobs.stdout).toContain(url);

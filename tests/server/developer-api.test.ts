@@ -111,7 +111,13 @@ describe.each(engines)('API keys on %s', (engine) => {
     expect((await withKey(t, created.key, 'POST', '/api/generate-face-prompt/', { prompt: 'x', user_id: 'someone-else' })).statusCode).toBe(403);
     // last_used_at moved (once: at most once a minute).
     const used = (await asUser(t, u, 'GET', '/api/keys')).json().keys[0].last_used_at as string;
-    expect(used).not.toBeNull();
+    expect(used).toBe(new Date(t.clock.now()).toISOString());
+    t.clock.advance(30_000);
+    await withKey(t, created.key, 'GET', '/api/jobs');
+    expect((await asUser(t, u, 'GET', '/api/keys')).json().keys[0].last_used_at).toBe(used);
+    t.clock.advance(31_000);
+    await withKey(t, created.key, 'GET', '/api/jobs');
+    expect((await asUser(t, u, 'GET', '/api/keys')).json().keys[0].last_used_at).toBe(new Date(t.clock.now()).toISOString());
 
     // Another user's jobs stay another user's.
     const other = await t.user('other@example.com');
