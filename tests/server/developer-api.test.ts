@@ -3,11 +3,15 @@
 // revocation at once) and webhooks (deliveries verified with the standardwebhooks package's own
 // verifier, retries after 5xx with one webhook-id, 410 disabling, SSRF refusals at creation and at
 // delivery, a restart between retries, two processes on one Postgres sending each delivery once).
+import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY_REFUSED } from '../../contract/developer.ts';
+import { loadConfig } from '../../server/src/config/index.ts';
 import { engines, useTestDatabase, type TestDatabase } from './support/db.ts';
 import { studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
 import { until } from './support/until.ts';
@@ -374,5 +378,18 @@ describe('the API reference', () => {
     expect(security('/api/batches', 'post')).toContain('apiKey');
     expect(security('/api/keys', 'post')).not.toContain('apiKey');
     expect(security('/api/get_profiles/', 'post')).not.toContain('apiKey');
+  });
+});
+
+describe('developer settings', () => {
+  const env = (more: NodeJS.ProcessEnv) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'persona-dev-config-')), ...more });
+
+  it('WEBHOOK_RETRY_SCHEDULE defaults to 5s,5m,30m,2h,5h,10h and refuses what is not a schedule, naming the setting', () => {
+    expect(loadConfig(env({})).developer).toEqual({ apiKeyRatePerMinute: 120, webhookRetryMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] });
+    expect(loadConfig(env({ WEBHOOK_RETRY_SCHEDULE: ' 1s, 2m ,3h', API_KEY_RATE_PER_MINUTE: '600' })).developer).toEqual({ apiKeyRatePerMinute: 600, webhookRetryMs: [1_000, 120_000, 10_800_000] });
+    for (const bad of ['5', '5d', '0s', '25h', '5s,,5m', '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s', 'soon']) {
+      expect(() => loadConfig(env({ WEBHOOK_RETRY_SCHEDULE: bad })), bad).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    }
+    expect(() => loadConfig(env({ API_KEY_RATE_PER_MINUTE: '0' }))).toThrow(/API_KEY_RATE_PER_MINUTE/);
   });
 });
