@@ -1,5 +1,5 @@
 // Personal API keys and webhook endpoints (issue 30), typed with the server's schemas (type-only imports).
-import type { CreatedEndpoint, CreatedKey, DeliveryList, EndpointList, KeyList } from '../../contract/developer';
+import type { CreatedEndpoint, CreatedKey, DeliveryList, EndpointList, KeyList, WebhookEvent } from '../../contract/developer';
 import { api, apiRequest } from './client';
 
 export const developerApi = {
@@ -7,7 +7,7 @@ export const developerApi = {
   createKey: (name: string) => api.post<CreatedKey>('/keys', { name }),
   revokeKey: (id: string) => apiRequest<void>(`/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   endpoints: () => api.get<EndpointList>('/webhook-endpoints'),
-  createEndpoint: (url: string) => api.post<CreatedEndpoint>('/webhook-endpoints', { url }),
+  createEndpoint: (url: string, events: readonly WebhookEvent[]) => api.post<CreatedEndpoint>('/webhook-endpoints', { url, events }),
   deleteEndpoint: (id: string) => apiRequest<void>(`/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   deliveries: (id: string) => api.get<DeliveryList>(`/webhook-endpoints/${encodeURIComponent(id)}/deliveries`),
 };

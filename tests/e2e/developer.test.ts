@@ -43,6 +43,9 @@ describe.each([
     await page.keyboard.type('http://169.254.169.254/latest');
     await page.keyboard.press('Enter');
     await expect.poll(() => hooks.getByText(/cannot receive webhooks/).isVisible()).toBe(true);
+    await hooks.getByRole('checkbox', { name: 'batch.completed' }).focus();
+    await page.keyboard.press('Space');
+    expect(await hooks.getByRole('checkbox', { name: 'batch.completed' }).isChecked()).toBe(false);
     await hooks.getByLabel('Endpoint URL').fill('');
     await hooks.getByLabel('Endpoint URL').focus();
     await page.keyboard.type('http://93.184.215.14/persona-hooks');
@@ -51,6 +54,7 @@ describe.each([
     await expect.poll(() => signing.isVisible()).toBe(true);
     expect(await signing.inputValue()).toMatch(/^whsec_/);
     await expect.poll(() => hooks.getByText('no deliveries yet').isVisible()).toBe(true);
+    expect(await hooks.getByRole('listitem').getByText('job.succeeded, job.failed, job.canceled', { exact: true }).count()).toBe(1);
 
     expect(await axeViolations(page, '/profile (keys and endpoints)')).toEqual([]);
     await page.getByRole('heading', { name: 'API keys & webhooks' }).scrollIntoViewIfNeeded();

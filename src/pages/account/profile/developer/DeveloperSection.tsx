@@ -1,8 +1,10 @@
-import { Badge, Link, Stack, Text } from '@chakra-ui/react';
-import { useCallback } from 'react';
+import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
 import type { EndpointSummary, KeySummary } from '../../../../../contract/developer';
-import { API_KEY_PREFIX, WEBHOOK_EVENTS } from '../../../../../contract/developer';
+import { API_KEY_PREFIX, WEBHOOK_EVENTS, type WebhookEvent } from '../../../../../contract/developer';
+import { ApiError } from '../../../../api/client';
 import { developerApi } from '../../../../api/developer';
+import { brand } from '../../../../theme/palette';
 import { ManagedList } from './ManagedList';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,6 +14,8 @@ const DELIVERY_PALETTE = { pending: 'orange', succeeded: 'green', failed: 'red' 
 
 /** Profile → API keys & webhooks: personal keys for the API and the CLI, and endpoints that receive job events. */
 export function DeveloperSection() {
+  const [events, setEvents] = useState<readonly WebhookEvent[]>(WEBHOOK_EVENTS);
+  const toggle = (event: WebhookEvent, on: boolean) => setEvents((now) => WEBHOOK_EVENTS.filter((e) => (e === event ? on : now.includes(e))));
   const loadKeys = useCallback(async () => (await developerApi.keys()).data.keys, []);
   const loadEndpoints = useCallback(async () => (await developerApi.endpoints()).data.endpoints, []);
   return (
@@ -49,13 +53,32 @@ export function DeveloperSection() {
       />
       <ManagedList<EndpointSummary>
         title="Webhook endpoints"
-        description={`We POST ${WEBHOOK_EVENTS.join(', ')} to these URLs, signed per Standard Webhooks with the endpoint's secret.`}
+        description="We POST the events you choose to these URLs, signed per Standard Webhooks with the endpoint's secret."
         field={{ label: 'Endpoint URL', placeholder: 'https://example.com/persona-hooks', type: 'url', maxLength: 2000 }}
         createLabel="Add endpoint"
         secretLabel="signing secret"
         empty="No webhook endpoints yet."
         load={loadEndpoints}
-        create={async (url) => (await developerApi.createEndpoint(url)).data.secret}
+        extra={
+          // Native checkboxes: the app's Chakra system carries no checkbox or fieldset recipe (theme/system.ts).
+          <Box as="fieldset" mt="3" border="0" p="0" m="0">
+            <Box as="legend" fontSize="sm" fontWeight="medium" mb="1">
+              Events to send
+            </Box>
+            <Stack direction="row" flexWrap="wrap" gap="4">
+              {WEBHOOK_EVENTS.map((event) => (
+                <Box as="label" key={event} display="inline-flex" alignItems="center" gap="2" fontFamily="mono" fontSize="sm" cursor="pointer">
+                  <input type="checkbox" checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} style={{ width: '1rem', height: '1rem', accentColor: brand[500] }} />
+                  {event}
+                </Box>
+              ))}
+            </Stack>
+          </Box>
+        }
+        create={async (url) => {
+          if (events.length === 0) throw new ApiError(400, undefined, 'Choose at least one event.');
+          return (await developerApi.createEndpoint(url, [...events])).data.secret;
+        }}
         remove={async (endpoint) => void (await developerApi.deleteEndpoint(endpoint.id))}
         removeText="Delete"
         removeLabel={(endpoint) => `Delete endpoint ${endpoint.url}`}
@@ -65,6 +88,7 @@ export function DeveloperSection() {
               {endpoint.url}
             </Text>
             <Text fontSize="sm" color="fg.muted" display="flex" gap="2" flexWrap="wrap" alignItems="center">
+              <span>{endpoint.events.join(', ')}</span>
               {endpoint.disabled ? <Badge colorPalette="red">disabled (410)</Badge> : null}
               {endpoint.last_delivery ? (
                 <>

@@ -12,6 +12,8 @@ export interface ManagedListProps<T extends { id: string }> {
   /** What the one-time secret is called ("API key", "signing secret"). */
   secretLabel: string;
   empty: string;
+  /** More of the create form, under its field (the endpoint's events). */
+  extra?: ReactNode;
   load: () => Promise<T[]>;
   /** Resolves with the secret to show once. */
   create: (value: string) => Promise<string>;
@@ -108,6 +110,7 @@ export function ManagedList<T extends { id: string }>(props: ManagedListProps<T>
           </HStack>
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
+        {props.extra}
       </form>
 
       {list.state === 'loading' ? (
