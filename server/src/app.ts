@@ -21,6 +21,7 @@ import { devMailboxRoutes } from './routes/dev/index.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { billingPlugin } from './billing/plugin.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
+import { developerPlugin } from './developer/plugin.ts';
 import { storagePlugin } from './storage/plugin.ts';
 import type { App } from './types.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(billingPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  await app.register(developerPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);
 

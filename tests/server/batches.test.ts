@@ -173,7 +173,7 @@ describe.each(engines)('batches on %s', (engine) => {
     expect((await h.get(u, `/batches/${batchId}`)).json.queued).toBe(1);
     const doc = (await h.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { tags: string[]; security: object[] }>> };
     expect(doc.paths['/api/batches']!.post!.tags).toEqual(['batches']);
-    expect(doc.paths['/api/batches']!.post!.security).toEqual([{ bearer: [], securityKey: [] }]);
+    expect(doc.paths['/api/batches']!.post!.security).toEqual([{ bearer: [], securityKey: [] }, { apiKey: [] }]);
     expect(doc.paths['/api/batches/{id}']!.get!.tags).toEqual(['batches']);
     expect(doc.paths['/api/batches/{id}/cancel']!.post!.tags).toEqual(['batches']);
     await h.t.app.close();

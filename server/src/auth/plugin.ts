@@ -2,14 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { tokensRepository } from '../db/repositories/tokens.ts';
 import { HttpError } from '../http-error.ts';
+import { authenticationRequired } from './rules.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google.ts';
 import { warmUpPasswords } from './passwords.ts';
+import { apiKeyAuthenticator, isApiKey } from '../developer/keys.ts';
 
 /** The signed-in user of a request, set by `app.authenticate`. */
 export interface AuthUser {
   id: string;
   email: string;
+  /** Set when the request came with a personal API key instead of a session (developer/keys.ts). */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -55,12 +59,18 @@ export const authPlugin = globalPlugin<{ now?: () => number }>(async (app, optio
   app.decorate('verifyGoogleCredential', googleClientId ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl, now }) : null);
 
   const sessions = tokensRepository(app.db);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const withApiKey = apiKeyAuthenticator(app);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const claims = match ? await verifyAccessToken(app.config.jwtSecret, match[1], now()) : null;
-    const user = claims && (await sessions.liveSessionUser(claims.userId, claims.credentialsVersion, claims.sessionId));
-    if (!user) throw Object.assign(new HttpError(401, 'Authentication required.'), { headers: { 'www-authenticate': 'Bearer' } });
-    request.user = { id: user.id, email: user.email };
+    const token = match?.[1];
+    if (token && isApiKey(token)) {
+      await withApiKey(request, reply, token);
+    } else {
+      const claims = token ? await verifyAccessToken(app.config.jwtSecret, token, now()) : null;
+      const user = claims && (await sessions.liveSessionUser(claims.userId, claims.credentialsVersion, claims.sessionId));
+      if (!user) throw authenticationRequired();
+      request.user = { id: user.id, email: user.email };
+    }
     const body = request.body as { user_id?: unknown } | null | undefined;
     if (body && typeof body === 'object') assertSameUser(request, body.user_id);
   });

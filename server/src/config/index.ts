@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readDeveloper } from './developer.ts';
 import { readGeneration } from './generation.ts';
 import { readPayments } from './payments.ts';
 import { readC2pa } from './provenance.ts';
@@ -11,7 +12,7 @@ import type { ProcessRole, Settings } from './types.ts';
 
 // Every setting is an environment variable declared once, with its type, default and description,
 // in its area's TypeBox schema (server, database, storage, auth, mail, payments, queue, generation,
-// provenance);
+// provenance, developer);
 // loadConfig reads them by those schemas, then checks what one setting says about another.
 // Loading writes nothing: the start makes JWT_SECRET's file (withJwtSecret, config/secret.ts).
 
@@ -57,8 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
   const jwtSecret = r.secret('JWT_SECRET') ?? null;
   const c2pa = readC2pa(r);
+  const developer = readDeveloper(r);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis, c2pa });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis, c2pa, developer });
 }
 
 /** A HOST only this machine can reach. */

@@ -194,6 +194,11 @@ export class EnvReader {
     return ids;
   }
 
+  /** A comma list of delays (5s,5m,2h) as given; its owner parses and checks it. */
+  durationList(name: SettingName): string {
+    return this.raw(name) ?? this.textDefault(name, 'duration-list') ?? '';
+  }
+
   /** A comma list, trimmed and lower-cased. */
   list(name: SettingName): string[] {
     this.schema(name, 'host-list');

@@ -7,7 +7,8 @@ import type { TSchema } from 'typebox';
 /** How a text setting is read (EnvReader's method of the same name). */
 export type TextFormat =
   | 'text' | 'secret' | 'word' | 'path' | 'directory' | 'executable' | 'postgres-url' | 'smtp-url' | 'base-url'
-  | 'absolute-url' | 'redis-url' | 'key-prefix' | 'country' | 'trust-proxy' | 'plan-ids' | 'host-list' | 'engines';
+  | 'absolute-url' | 'redis-url' | 'key-prefix' | 'country' | 'trust-proxy' | 'plan-ids' | 'host-list' | 'engines'
+  | 'duration-list';
 
 export const ENGINE_NAMES = ['local', 'replicate', 'comfyui'] as const;
 

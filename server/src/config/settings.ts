@@ -1,5 +1,6 @@
 import { authSettings } from './auth.ts';
 import { databaseSettings } from './database.ts';
+import { developerSettings } from './developer.ts';
 import { engineSettings, generationSettings } from './generation.ts';
 import { mailSettings } from './mail.ts';
 import { paymentsSettings } from './payments.ts';
@@ -21,6 +22,7 @@ export const SETTINGS = {
   ...generationSettings.properties,
   ...engineSettings.properties,
   ...provenanceSettings.properties,
+  ...developerSettings.properties,
 };
 
 export type SettingSchemas = typeof SETTINGS;

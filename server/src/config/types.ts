@@ -48,6 +48,15 @@ export interface Settings {
   readonly redis: RedisConfig | null;
   /** What Content Credentials are signed with. */
   readonly c2pa: C2paConfig;
+  /** API keys and webhooks. */
+  readonly developer: DeveloperConfig;
+}
+
+export interface DeveloperConfig {
+  /** Requests per minute allowed to each API key. */
+  readonly apiKeyRatePerMinute: number;
+  /** WEBHOOK_RETRY_SCHEDULE in ms: the delay before attempt 2, 3, …; the delivery is given up after the last. */
+  readonly webhookRetryMs: readonly number[];
 }
 
 /** The settings an API process runs with: the access-token secret is known. */

@@ -18,6 +18,8 @@ import { templateFiles } from './templates.ts';
 export const FINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled'];
 /** A waiting request looks at the job at least this often (jobs run by other processes). */
 const WAIT_POLL_MS = 1_000;
+/** The settled emitter's event for every job (its other events are job ids). */
+const ANY_JOB = Symbol('any job');
 
 export interface JobSystem {
   repo: JobsRepository;
@@ -30,6 +32,8 @@ export interface JobSystem {
   engines: EngineRegistry;
   /** Resolves with the job once it is succeeded, failed or canceled, or as it is after `timeoutMs`. */
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
+  /** Calls `listener` with each job that settled in this process (or, with Redis, in another). */
+  onSettled(listener: (jobId: string) => void): void;
 }
 
 export interface JobSystemOptions {
@@ -61,7 +65,10 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
     now,
     leaseMs: config.generation.leaseMs,
     concurrency: config.generation.workerConcurrency,
-    onSettled: (jobId: string) => settled.emit(jobId),
+    onSettled: (jobId: string) => {
+      settled.emit(jobId);
+      settled.emit(ANY_JOB, jobId);
+    },
   };
   const queue: JobQueue = config.redis ? bullmqQueue({ ...queueDeps, redis: config.redis }) : inProcessQueue(queueDeps);
 
@@ -84,5 +91,6 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
     }
   }
 
-  return { repo, queue, service: jobService(db, queue), files, engines, waitFor };
+  const onSettled = (listener: (jobId: string) => void) => void settled.on(ANY_JOB, listener);
+  return { repo, queue, service: jobService(db, queue), files, engines, waitFor, onSettled };
 }

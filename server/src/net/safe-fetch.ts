@@ -58,25 +58,32 @@ async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<{ ad
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** What a request sends beyond a GET (webhook deliveries POST a body). */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /** One request to a checked, pinned address; resolves with the response (not yet read). */
-function request(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(url: URL, pinned: { address: string; family: 4 | 6 }, outgoing: Outgoing, signal: AbortSignal): Promise<http.IncomingMessage> {
   const lookup: LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, {
-      method: 'GET',
-      lookup,
-      signal,
-      headers: { accept: options.accept ?? '*/*', 'user-agent': 'PersonaStudio/1.0 (+media fetch)', 'accept-encoding': 'identity' },
-    });
+    const req = client.request(url, { method: outgoing.method, lookup, signal, headers: outgoing.headers });
     req.once('response', resolve);
     req.once('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
+
+const getOf = (options: SafeFetchOptions): Outgoing => ({
+  method: 'GET',
+  headers: { accept: options.accept ?? '*/*', 'user-agent': 'PersonaStudio/1.0 (+media fetch)', 'accept-encoding': 'identity' },
+});
 
 /** Follows redirects (each checked) to a 2xx answer; the caller reads its body under the size cap. */
 async function open(rawUrl: string, options: SafeFetchOptions, signal: AbortSignal): Promise<{ head: FetchedHead; body: http.IncomingMessage }> {
@@ -91,7 +98,7 @@ async function open(rawUrl: string, options: SafeFetchOptions, signal: AbortSign
     const pinned = await checkedAddress(url, options);
     let res: http.IncomingMessage;
     try {
-      res = await request(url, pinned, options, signal);
+      res = await request(url, pinned, getOf(options), signal);
     } catch (err) {
       if (signal.aborted) throw new FetchFailedError('The link took too long to answer.');
       throw new FetchFailedError('The link could not be fetched.', { cause: err });
@@ -164,4 +171,41 @@ export function safeDownload(url: string, file: string, options: SafeFetchOption
     await pipeline(body, capped(options.maxBytes), count, createWriteStream(file));
     return { ...head, bytes };
   });
+}
+
+/** Throws FetchRefusedError unless `rawUrl` is an http(s) URL whose every address we may reach (checked when an endpoint is saved). */
+export async function checkFetchUrl(rawUrl: string, options: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'>): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchRefusedError('This is not a valid link.');
+  }
+  await checkedAddress(url, { ...options, maxBytes: 0, timeoutMs: 0 });
+}
+
+/**
+ * POSTs `body` to `rawUrl` through the same guard (checked again each time: DNS may have changed),
+ * following no redirect; resolves with the status whatever it is (the caller judges it), the
+ * answer's body read and dropped up to maxBytes.
+ */
+export async function safePost(rawUrl: string, body: string, headers: Record<string, string>, options: SafeFetchOptions): Promise<{ status: number }> {
+  const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]);
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchRefusedError('This is not a valid link.');
+  }
+  const pinned = await checkedAddress(url, options);
+  try {
+    const res = await request(url, pinned, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body }, signal);
+    await pipeline(res, capped(options.maxBytes), async function* (source) {
+      for await (const _chunk of source) void _chunk;
+    }).catch(() => undefined);
+    return { status: res.statusCode ?? 0 };
+  } catch (err) {
+    if (signal.aborted) throw new FetchFailedError('The endpoint took too long to answer.');
+    throw new FetchFailedError('The endpoint could not be reached.', { cause: err });
+  }
 }

@@ -3,6 +3,7 @@ import auth from './auth/index.ts';
 import batches from './batches/index.ts';
 import billing from './billing/index.ts';
 import { devApiRoutes } from './dev/index.ts';
+import developer from './developer/index.ts';
 import health from './health/index.ts';
 import jobs from './jobs/index.ts';
 import openapi from './openapi/index.ts';
@@ -25,4 +26,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(studio);
   await app.register(jobs);
   await app.register(batches);
+  await app.register(developer);
 };

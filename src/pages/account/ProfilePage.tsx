@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, HStack, Input, Field, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, HStack, Heading, Input, Field, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { profileApi } from '../../api/profile';
@@ -9,6 +9,7 @@ import { useSessionStore } from '../../stores/sessionStore';
 import { BusyOverlay } from '../auth/components/BusyOverlay';
 import { CommsToggle } from './profile/CommsToggle';
 import { DeleteAccountDialog } from './profile/DeleteAccountDialog';
+import { DeveloperSection } from './profile/developer/DeveloperSection';
 import { LOGOUT_OVERLAY_MS, PROFILE_MESSAGES } from './profile/messages';
 import { NameEditor } from './profile/NameEditor';
 import { ProfileAvatar } from './profile/ProfileAvatar';
@@ -17,7 +18,7 @@ import { useProfile } from './profile/useProfile';
 
 const card = { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border.muted', rounded: '2xl', p: { base: 5, md: 7 } } as const;
 
-/** Profile (/profile): name, email, communications, track status, sign out, delete account. */
+/** Profile (/profile): name, email, communications, track status, API keys and webhooks, sign out, delete account. */
 export default function ProfilePage() {
   useBlockDevTools();
   const navigate = useNavigate();
@@ -113,6 +114,13 @@ export default function ProfilePage() {
           <Box {...card}>
             <TrackStatus status={load.data.track_status} />
           </Box>
+
+          <Stack as="section" aria-labelledby="developer-heading" gap="5" {...card}>
+            <Heading as="h2" size="lg" id="developer-heading">
+              API keys &amp; webhooks
+            </Heading>
+            <DeveloperSection />
+          </Stack>
 
           <Separator />
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between">

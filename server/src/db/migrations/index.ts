@@ -9,6 +9,7 @@ import * as m0007 from './0007_job_requests.ts';
 import * as m0008 from './0008_consents.ts';
 import * as m0009 from './0009_batches.ts';
 import * as m0010 from './0010_gallery_search.ts';
+import * as m0013 from './0013_developer_api.ts';
 import * as m0014 from './0014_upscales.ts';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_consents': m0008,
   '0009_batches': m0009,
   '0010_gallery_search': m0010,
+  '0013_developer_api': m0013,
   '0014_upscales': m0014,
 };

@@ -19,6 +19,8 @@ export function batchesRepository(db: Db) {
     ofUser: (userId: string, id: string): Promise<BatchRow | undefined> =>
       db.selectFrom('batches').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
 
+    byId: (id: string): Promise<BatchRow | undefined> => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst(),
+
     byIdempotencyKey: (userId: string, key: string): Promise<BatchRow | undefined> =>
       db.selectFrom('batches').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BatchIdParams, BatchView } from '../../../../contract/batches.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { requireUser } from '../../auth/plugin.ts';
+import { acceptApiKeys } from '../../developer/keys.ts';
 import { batchesRepository, type BatchRow } from '../../db/repositories/batches.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
 import { HttpError } from '../../http-error.ts';
@@ -39,6 +40,7 @@ async function ownBatch(app: FastifyInstance, userId: string, id: string): Promi
 
 /** GET /api/batches/{id}, POST /api/batches/{id}/cancel: the caller's own batches only (POST /api/batches is in submit.ts). */
 const batches: FastifyPluginAsyncTypebox = async (app) => {
+  acceptApiKeys(app);
   app.addHook('preHandler', app.authenticate);
 
   app.get(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
 import { JobIdParams, JobList, JobListQuery, JobView } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
+import { acceptApiKeys } from '../../developer/keys.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
@@ -34,11 +35,14 @@ export async function cancelJob(app: FastifyInstance, userId: string, jobId: str
   const job = await app.jobs.repo.requestCancel(userId, jobId, isoAt(app.now()));
   // Stop it now where it runs (its runner would also see the request at its next heartbeat).
   if (job?.status === 'running') app.jobs.queue.cancel(job.id);
+  // A queued job ended here, not in a runner: its webhooks are announced now.
+  if (job?.status === 'canceled') app.webhooks.announceJob(job.id);
   return job;
 }
 
 /** GET /api/jobs/{id}, GET /api/jobs?status=…, POST /api/jobs/{id}/cancel: the caller's own jobs only. */
 const jobs: FastifyPluginAsyncTypebox = async (app) => {
+  acceptApiKeys(app);
   app.addHook('preHandler', app.authenticate);
 
   app.get(

@@ -4,6 +4,7 @@ import { withErrors } from '../../../../contract/common.ts';
 import { CAPABILITIES, type Capability } from '../../../../contract/capabilities.ts';
 import { AcceptedResponse } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
+import { acceptApiKeys } from '../../developer/keys.ts';
 import batchSubmit from '../batches/submit.ts';
 import { jsonCalls } from './calls.ts';
 import downloads from './downloads.ts';
@@ -17,6 +18,7 @@ export const GENERATION_ERRORS = [400, 401, 403, 409, 422, 429] as const;
 
 /** The studio's generation calls (spec document 2 §7), each one job (ARCHITECTURE §4). */
 const studio: FastifyPluginAsyncTypebox = async (app) => {
+  acceptApiKeys(app);
   // Spec §7: generation calls carry the security-key header (a marker of our client, not a boundary: ARCHITECTURE §3).
   for (const hook of studioGate(app, app.config.generation.securityKey)) app.addHook('onRequest', hook);
   app.addHook('preHandler', sameUserAsBody);

@@ -1,0 +1,71 @@
+// `app.webhooks`: settled jobs become deliveries (at once, through the job system's settled
+// signal, and by a sweep that catches what that missed), and the sender delivers them. Every API
+// process runs both: deliveries are claimed with a lease, so each is sent once however many run.
+import { globalPlugin } from '../plugins/global-plugin.ts';
+import { webhooksRepository } from '../db/repositories/webhooks.ts';
+import { announcer, type Announcer } from './announce.ts';
+import { webhookSender, type WebhookSender } from './sender.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * `announceJob`: a job ended; its deliveries are made and sent (in the background, errors
+     * logged). `sweep`: announces what ended in the last hour without deliveries (run every 10 s).
+     */
+    webhooks: { announce: Announcer; sender: WebhookSender; announceJob(jobId: string): void; sweep(): Promise<void> };
+  }
+}
+
+const SWEEP_MS = 10_000;
+/** The sweep looks this far back for jobs that ended without their deliveries. */
+const SWEEP_WINDOW_MS = 60 * 60_000;
+const SWEEP_LIMIT = 200;
+
+/** After jobsPlugin. */
+export const developerPlugin = globalPlugin(async (app) => {
+  const announce = announcer(app.db, () => app.now(), app.log);
+  const sender = webhookSender({
+    db: app.db,
+    log: app.log.child({ component: 'webhooks' }),
+    now: () => app.now(),
+    retryMs: app.config.developer.webhookRetryMs,
+    allowHosts: app.config.generation.fetchAllowHosts,
+  });
+  const repo = webhooksRepository(app.db);
+
+  const announceJob = (jobId: string) =>
+    void announce
+      .job(jobId)
+      .then((added) => added > 0 && sender.wake())
+      .catch((err: unknown) => app.log.error({ err, jobId }, 'webhooks: could not announce a job'));
+  app.jobs.onSettled(announceJob);
+
+  let sweeping = false;
+  async function sweep(): Promise<void> {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const ids = await repo.unannouncedJobs(new Date(app.now() - SWEEP_WINDOW_MS).toISOString(), SWEEP_LIMIT);
+      let added = 0;
+      for (const id of ids) added += await announce.job(id);
+      if (added > 0) sender.wake();
+    } catch (err) {
+      app.log.error({ err }, 'webhooks: sweep failed');
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  app.decorate('webhooks', { announce, sender, announceJob, sweep });
+
+  let sweepTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sender.start();
+    void sweep();
+    sweepTimer = setInterval(() => void sweep(), SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweepTimer);
+    await sender.stop();
+  });
+});

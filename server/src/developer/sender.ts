@@ -1,0 +1,139 @@
+// The webhook sender of one process: claims due deliveries with a lease (so several processes send
+// each once), POSTs each through the SSRF guard (checked again at every attempt: DNS may change),
+// and records the outcome: any 2xx succeeded; 410 disables the endpoint; anything else (another
+// status, a time-out, a refused or unreachable address) is tried again after the next delay of
+// WEBHOOK_RETRY_SCHEDULE, with jitter, until the schedule runs out. The rows are the truth: a
+// restart between attempts loses nothing, and a process that dies mid-attempt lets its lease lapse.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { webhooksRepository, type ClaimedDelivery } from '../db/repositories/webhooks.ts';
+import { newOwnerId } from '../jobs/queue.ts';
+import { FetchRefusedError, safePost } from '../net/safe-fetch.ts';
+import { webhookHeaders } from './signing.ts';
+
+/** Standard Webhooks: a receiver has this long to answer. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Longer than an attempt may take, so a lease never lapses while its attempt runs. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 15_000;
+const POLL_MS = 1_000;
+const BATCH = 10;
+/** Up to this fraction is added to each delay, so a receiver that was down is not hit by every retry at once. */
+const JITTER = 0.1;
+/** A receiver's answer is read and dropped up to this size. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export interface SenderOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => number;
+  retryMs: readonly number[];
+  allowHosts: readonly string[];
+  /** Polls this often (tests go faster); deliveries enqueued in this process wake it at once. */
+  pollMs?: number;
+  random?: () => number;
+}
+
+export interface WebhookSender {
+  start(): void;
+  /** Sends what is due now (and is what the poll calls). */
+  wake(): void;
+  /** Stops claiming, waits for attempts under way, gives back what it still holds. */
+  stop(): Promise<void>;
+}
+
+export function webhookSender(opts: SenderOptions): WebhookSender {
+  const { log, now, retryMs } = opts;
+  const repo = webhooksRepository(opts.db);
+  const owner = newOwnerId();
+  const random = opts.random ?? Math.random;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopped = false;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  async function attempt(d: ClaimedDelivery): Promise<void> {
+    const attempts = d.attempts + 1;
+    const at = now();
+    if (d.disabled_at) {
+      await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error: 'The endpoint is disabled.' }, iso(at));
+      return;
+    }
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      ({ status } = await safePost(d.url, d.body, webhookHeaders(d.secret, d.id, at, d.body), { allowHosts: opts.allowHosts, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES }));
+      if (status < 200 || status > 299) error = `The endpoint answered ${status}.`;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      if (!(err instanceof FetchRefusedError)) log.info({ deliveryId: d.id, err }, 'webhook delivery failed');
+    }
+    const done = now();
+    if (error === null) {
+      await repo.settle(d.id, owner, { status: 'succeeded', attempts, nextAt: d.next_at, responseStatus: status, error: null }, iso(done));
+      return;
+    }
+    if (status === 410) {
+      await repo.disableEndpoint(d.endpoint_id, iso(done));
+      await repo.settle(d.id, owner, { status: 'failed', attempts, nextAt: d.next_at, responseStatus: status, error: 'The endpoint answered 410 Gone: it is disabled.' }, iso(done));
+      log.info({ endpointId: d.endpoint_id }, 'webhook endpoint answered 410: disabled');
+      return;
+    }
+    const delay = retryMs[attempts - 1];
+    const next = delay === undefined ? null : done + Math.round(delay * (1 + JITTER * random()));
+    await repo.settle(d.id, owner, { status: next === null ? 'failed' : 'pending', attempts, nextAt: next === null ? d.next_at : iso(next), responseStatus: status, error }, iso(done));
+  }
+
+  /** Claims and starts what is due, BATCH at a time, while a full batch suggests more. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      const at = now();
+      const claimed = await repo.claim(owner, iso(at), iso(at + LEASE_MS), BATCH);
+      for (const d of claimed) {
+        const run = attempt(d)
+          .catch((err: unknown) => log.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
+          .finally(() => inFlight.delete(run));
+        inFlight.add(run);
+      }
+      if (claimed.length < BATCH || stopped) return;
+    }
+  }
+
+  /** One drain at a time; a wake during one runs another after it. */
+  let draining: Promise<void> | null = null;
+  let wokenMeanwhile = false;
+  function pump(): void {
+    if (!started || stopped) return;
+    if (draining) {
+      wokenMeanwhile = true;
+      return;
+    }
+    draining = drain()
+      .catch((err: unknown) => log.error({ err }, 'could not claim webhook deliveries'))
+      .finally(() => {
+        draining = null;
+        if (wokenMeanwhile) {
+          wokenMeanwhile = false;
+          pump();
+        }
+      });
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      timer = setInterval(pump, opts.pollMs ?? POLL_MS);
+      timer.unref();
+      pump();
+    },
+    wake: pump,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await draining;
+      await Promise.allSettled([...inFlight]);
+      await repo.release(owner).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The CLI (bin/persona.mjs) as a user runs it: a child process with PERSONA_URL and
+// PERSONA_API_KEY against a real server listening on a port, a real face made by the local engine.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from './support/db.ts';
+import { studioApp, type StudioApp } from './support/studio.ts';
+
+const BIN = join(process.cwd(), 'bin', 'persona.mjs');
+
+function persona(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, ...env }, timeout: 240_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('persona CLI against a running server', () => {
+  const database = useTestDatabase('sqlite');
+  let t: StudioApp | undefined;
+  afterEach(async () => t?.app.close());
+
+  it('usage errors exit 2; face --wait --out prints the URL and downloads the image; jobs, cancel, wait and batch work with a key', async () => {
+    t = await studioApp(database.current);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const u = await t.user('cli@example.com');
+    const made = await t.app.inject({ method: 'POST', url: '/api/keys', payload: { name: 'cli' }, headers: { authorization: `Bearer ${u.access}` } });
+    const env = { PERSONA_URL: address, PERSONA_API_KEY: made.json().key as string };
+
+    expect((await persona([], env)).code).toBe(2);
+    expect((await persona(['face'], env)).code).toBe(2);
+    expect((await persona(['face', '--prompt', 'x', '--gender', 'other'], env)).code).toBe(2);
+    expect((await persona(['face', '--celebrities', 'a,b'], env)).code).toBe(2);
+    expect((await persona(['frobnicate'], env)).code).toBe(2);
+    expect((await persona(['jobs'], { PERSONA_URL: address })).code).toBe(2);
+    const refused = await persona(['jobs'], { ...env, PERSONA_API_KEY: 'psk_revoked' });
+    expect([refused.code, refused.stderr.trim()]).toEqual([1, 'Authentication required.']);
+
+    const out = mkdtempSync(join(tmpdir(), 'persona-cli-'));
+    const face = await persona(['face', '--prompt', 'a woman with red hair and freckles', '--out', out], env);
+    expect(face.code, face.stderr).toBe(0);
+    const url = face.stdout.trim();
+    expect(url).toMatch(new RegExp(`^${address}/media/`));
+    expect(face.stderr).toMatch(/succeeded 100%/);
+    const files = readdirSync(out);
+    expect(files).toHaveLength(1);
+    const bytes = readFileSync(join(out, files[0]!));
+    const served = await fetch(url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(bytes.subarray(0, 4).toString('hex')).toMatch(/^(89504e47|ffd8ff)/);
+
+    // An image of that face, by the male image call.
+    const image = await persona(['image', '--face-url', url, '--prompt', 'on a beach at sunset', '--gender', 'male', '--wait'], env);
+    expect(image.code, image.stderr).toBe(0);
+    expect(image.stdout.trim()).toMatch(new RegExp(`^${address}/media/`));
+
+    const jobs = await persona(['jobs'], env);
+    expect(jobs.code).toBe(0);
+    expect(jobs.stdout).toContain(url);
+
+    // A job started without --wait prints its id; cancel answers its status.
+    const started = await persona(['face', '--celebrities', 'Ada Lovelace,Grace Hopper,Hedy Lamarr', '--gender', 'male'], env);
+    expect(started.code, started.stderr).toBe(0);
+    const jobId = started.stdout.trim();
+    const canceled = await persona(['cancel', jobId], env);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(canceled.stdout).toMatch(new RegExp(`^${jobId} (canceled|running|succeeded)`));
+    // wait on a job canceled while queued exits 1 and prints no URL.
+    const queued = await t.app.inject({ method: 'POST', url: '/api/generate-face-prompt/', payload: { prompt: 'blue eyes' }, headers: { authorization: `Bearer ${env.PERSONA_API_KEY}`, prefer: 'respond-async' } });
+    const queuedId = queued.json().job_id as string;
+    await t.app.inject({ method: 'POST', url: `/api/jobs/${queuedId}/cancel`, headers: { authorization: `Bearer ${env.PERSONA_API_KEY}` } });
+    const waited = await persona(['wait', queuedId], env);
+    expect([waited.code, waited.stdout]).toEqual([1, '']);
+    expect(waited.stderr).toContain('canceled');
+    expect((await persona(['cancel', 'no-such-job'], env)).code).toBe(1);
+
+    const lines = join(out, 'items.jsonl');
+    writeFileSync(lines, `${JSON.stringify({ prompt: 'green eyes' })}\n`);
+    const batch = await persona(['batch', lines, '--call', '/generate-face-prompt/'], env);
+    expect(batch.code, batch.stderr).toBe(0);
+    expect(batch.stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await persona(['batch', join(out, 'missing.jsonl'), '--call', '/generate-face-prompt/'], env)).code).toBe(2);
+  }, 300_000);
+});
