@@ -121,3 +121,14 @@ export async function startBatch(slot: string, calls: readonly GenerationCall[])
     setRun(slot, { state: 'error', message: batchError(err) });
   }
 }
+
+/** A screen's batch for its slot: the run shown (if any), whether one is under way, and clear(). */
+export function useScreenBatch(slot: string) {
+  const batchSlot = `${slot}:batch`;
+  const run = useBatchStore((s) => s.runs[batchSlot]);
+  const clear = useBatchStore((s) => s.clear);
+  return { batchSlot, run, busy: run?.state === 'sending' || run?.state === 'running', clear: () => clear(batchSlot) };
+}
+
+/** `list` with `item` added, or taken out if it was there (a multi-choice grid's toggle). */
+export const toggled = <T extends { id: number }>(list: readonly T[], item: T): T[] => (list.some((x) => x.id === item.id) ? list.filter((x) => x.id !== item.id) : [...list, item]);

@@ -9,7 +9,7 @@ import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
-import { startBatch, useBatchStore } from '../../studio/batches';
+import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -69,10 +69,7 @@ export default function ImagePage() {
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'image', 'image');
   const startTour = useTour('image', TOURS[mode]);
-  const batchSlot = `${slot}:batch`;
-  const batch = useBatchStore((s) => s.runs[batchSlot]);
-  const clearBatch = useBatchStore((s) => s.clear);
-  const batchBusy = batch?.state === 'sending' || batch?.state === 'running';
+  const { batchSlot, run: batch, busy: batchBusy, clear: clearBatch } = useScreenBatch(slot);
   const lines = prompt.split('\n').map((l) => l.trim()).filter(Boolean);
   // Several prompts or templates make a batch (issue 29): one request, a grid of results.
   const count = mode === 'prompt' ? lines.length : mode === 'template' ? templates.length : 1;
@@ -81,7 +78,7 @@ export default function ImagePage() {
     setGender(g);
     setTemplates([]);
   };
-  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => (list.some((x) => x.id === t.id) ? list.filter((x) => x.id !== t.id) : [...list, t]));
+  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/image', (share) => {
@@ -98,7 +95,7 @@ export default function ImagePage() {
       const path = gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/';
       const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: face.image_url, prompt: imagePrompt(line, gender, pose, face.face_prompt) });
       if (lines.length > 1) return void startBatch(batchSlot, lines.map(callOf));
-      clearBatch(batchSlot);
+      clearBatch();
       void startGeneration(slot, async () => callOf(prompt));
     } else if (mode === 'link') {
       const url = link.trim();
@@ -109,7 +106,7 @@ export default function ImagePage() {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
       const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(t.path) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
-      clearBatch(batchSlot);
+      clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));
     }
   };

@@ -8,7 +8,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import type { GalleryFace } from '../../studio/galleryStore';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
-import { startBatch, useBatchStore } from '../../studio/batches';
+import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -54,13 +54,10 @@ export default function VideoPage() {
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'video', 'video');
   const startTour = useTour('video', TOUR);
-  const batchSlot = `${slot}:batch`;
-  const batch = useBatchStore((s) => s.runs[batchSlot]);
-  const clearBatch = useBatchStore((s) => s.clear);
-  const batchBusy = batch?.state === 'sending' || batch?.state === 'running';
+  const { batchSlot, run: batch, busy: batchBusy, clear: clearBatch } = useScreenBatch(slot);
   // Several templates make a batch (issue 29): one request, a grid of results.
   const count = mode === 'template' ? templates.length : 1;
-  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => (list.some((x) => x.id === t.id) ? list.filter((x) => x.id !== t.id) : [...list, t]));
+  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/video', (share) => {
@@ -81,7 +78,7 @@ export default function VideoPage() {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
       const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(t.path) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
-      clearBatch(batchSlot);
+      clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));
     }
   };
