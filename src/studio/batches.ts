@@ -10,6 +10,7 @@ import type { JobView } from '../../contract/studio';
 import type { Static } from 'typebox';
 import { api, ApiError, apiRequest } from '../api/client';
 import { getSession, SessionKey } from '../lib/session';
+import { useGalleryStore } from './galleryStore';
 import { newIdempotencyKey, type GenerationCall } from './jobs';
 import { watchInWorker } from './workerJobs';
 
@@ -115,7 +116,6 @@ export async function startBatch(slot: string, calls: readonly GenerationCall[])
     const { batch_id: batchId, job_ids: jobIds } = res.data;
     const final = await followBatch(batchId, jobIds, (view) => setRun(slot, { state: batchEnded(view) ? 'done' : 'running', view }));
     setRun(slot, { state: 'done', view: final });
-    const { useGalleryStore } = await import('./galleryStore');
     void useGalleryStore.getState().fetch(true);
   } catch (err) {
     setRun(slot, { state: 'error', message: batchError(err) });
