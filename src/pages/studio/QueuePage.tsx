@@ -105,24 +105,34 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
   );
 }
 
-const jobName = (job: JobView, n?: number) => `${kindOf(job).noun}${n === undefined ? '' : ` ${n}`}`;
+/**
+ * Each job's name: its kind and its number among the shown jobs of that kind by creation ("Face 3"),
+ * so a name stays with its job while the job moves in the queue.
+ */
+function jobNames(jobs: readonly JobView[]): ReadonlyMap<string, string> {
+  const byAge = [...jobs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.job_id.localeCompare(b.job_id));
+  const counts = new Map<string, number>();
+  const names = new Map<string, string>();
+  for (const job of byAge) {
+    const n = (counts.get(job.kind) ?? 0) + 1;
+    counts.set(job.kind, n);
+    names.set(job.job_id, `${kindOf(job).noun} ${n}`);
+  }
+  return names;
+}
 
-function JobList({ jobs, label, onDone, numbered }: { jobs: readonly QueueJob[]; label: string; onDone: (job?: JobView) => void; numbered?: boolean }) {
-  // Names tell jobs of one kind apart: "Image 1", "Image 2" in the order shown.
-  const seen = new Map<string, number>();
+function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; label: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
   return (
     <Stack as="ul" listStyleType="none" gap="2" aria-label={label}>
-      {jobs.map((job) => {
-        const n = (seen.get(job.kind) ?? 0) + 1;
-        seen.set(job.kind, n);
-        return <JobRow key={job.job_id} job={job} name={jobName(job, numbered === false ? undefined : n)} onDone={onDone} />;
-      })}
+      {jobs.map((job) => (
+        <JobRow key={job.job_id} job={job} name={names.get(job.job_id) ?? kindOf(job).noun} onDone={onDone} />
+      ))}
     </Stack>
   );
 }
 
 /** A batch's jobs as one card: its overall progress and ETA, and each job. */
-function BatchCard({ batchId, jobs, index, onDone }: { batchId: string; jobs: readonly QueueJob[]; index: number; onDone: (job?: JobView) => void }) {
+function BatchCard({ batchId, jobs, index, names, onDone }: { batchId: string; jobs: readonly QueueJob[]; index: number; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
   const done = jobs.filter((j) => !isActive(j)).length;
   const progress = jobs.reduce((sum, j) => sum + (isActive(j) ? j.progress : 100), 0) / jobs.length;
   const etas = jobs.filter(isActive).map((j) => j.eta_seconds).filter((s): s is number => typeof s === 'number');
@@ -140,7 +150,7 @@ function BatchCard({ batchId, jobs, index, onDone }: { batchId: string; jobs: re
       <Box mb="3">
         <ProgressBar value={progress} label={`Batch ${index} progress`} />
       </Box>
-      <JobList jobs={jobs} label={`Jobs of batch ${index}`} onDone={onDone} />
+      <JobList jobs={jobs} label={`Jobs of batch ${index}`} names={names} onDone={onDone} />
     </Box>
   );
 }
@@ -183,6 +193,7 @@ export default function QueuePage() {
     );
 
   const { jobs } = queue;
+  const names = jobNames(jobs);
   const batches = new Map<string, QueueJob[]>();
   for (const job of jobs) if (job.batch_id) batches.set(job.batch_id, [...(batches.get(job.batch_id) ?? []), job]);
   const single = jobs.filter((j) => !j.batch_id);
@@ -206,24 +217,24 @@ export default function QueuePage() {
         )}
         {running.length > 0 && (
           <Section title="Running">
-            <JobList jobs={running} label="Running jobs" onDone={onDone} />
+            <JobList jobs={running} label="Running jobs" names={names} onDone={onDone} />
           </Section>
         )}
         {queued.length > 0 && (
           <Section title="Queued">
-            <JobList jobs={queued} label="Queued jobs" onDone={onDone} />
+            <JobList jobs={queued} label="Queued jobs" names={names} onDone={onDone} />
           </Section>
         )}
         {batches.size > 0 && (
           <Section title="Batches">
             {[...batches].map(([id, list], i) => (
-              <BatchCard key={id} batchId={id} jobs={list} index={i + 1} onDone={onDone} />
+              <BatchCard key={id} batchId={id} jobs={list} index={i + 1} names={names} onDone={onDone} />
             ))}
           </Section>
         )}
         {finished.length > 0 && (
           <Section title="Finished">
-            <JobList jobs={finished} label="Finished jobs" onDone={onDone} />
+            <JobList jobs={finished} label="Finished jobs" names={names} onDone={onDone} />
           </Section>
         )}
         {queue.next && (

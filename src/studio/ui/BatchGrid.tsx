@@ -112,7 +112,7 @@ export function BatchGrid({ slot, run, kind, noun }: { slot: string; run: BatchR
             {batchSummary(run.view)}
           </Text>
           <ProgressBar value={batchProgress(run.view)} label={`All ${plural}`} />
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 3, sm: 3, xl: 4 }} gap="2" aria-label={`Your ${plural}`}>
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, xl: 4 }} gap="2" aria-label={`Your ${plural}`}>
             {run.view.jobs.map((job, i) => (
               <BatchCell key={job.job_id} job={job} name={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${i + 1}`} kind={kind} />
             ))}
