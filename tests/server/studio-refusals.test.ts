@@ -206,7 +206,7 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     await t.app.close();
   });
 
-  it('sweeps copies no job used within a day, uploads of jobs that are over, and files of deleted accounts', async () => {
+  it('sweeps copies no job used within a day, files of jobs that failed or were canceled over a day ago, and files of deleted accounts', async () => {
     const t = await studioApp(database.current, { RUN_JOBS: 'false', FETCH_ALLOW_HOSTS: host });
     const u = await t.user('sweep@example.com');
     const unused = await copy(t, u);
@@ -222,12 +222,14 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     const keyOf = (url: string) => t.app.storage.keyOf(url)!;
     const exists = (key: string) => existsSync(join(t.config.mediaDir, key));
 
-    // Within the day: only the canceled job's upload goes.
-    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
-    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(await uploadOf(canceled)), exists(await uploadOf(queued))]).toEqual([true, true, false, true]);
+    // Within the day nothing goes: the canceled job can still be re-run (issue 29).
+    const canceledUpload = await uploadOf(canceled);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(0);
+    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(canceledUpload), exists(await uploadOf(queued))]).toEqual([true, true, true, true]);
+    // A day on: the copy no job used and the canceled job's upload go; the queued job's files stay.
     t.clock.advance(24 * 60 * 60_000 + 1000);
-    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
-    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(await uploadOf(queued))]).toEqual([false, true, true]);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(2);
+    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(canceledUpload), exists(await uploadOf(queued))]).toEqual([false, true, false, true]);
 
     // The account goes with a job still queued (its rows cascade away): nothing of theirs stays.
     const queuedUpload = await uploadOf(queued);

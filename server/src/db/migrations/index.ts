@@ -9,6 +9,7 @@ import * as m0007 from './0007_job_requests.ts';
 import * as m0008 from './0008_consents.ts';
 import * as m0009 from './0009_batches.ts';
 import * as m0010 from './0010_gallery_search.ts';
+import * as m0011 from './0011_queue.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_consents': m0008,
   '0009_batches': m0009,
   '0010_gallery_search': m0010,
+  '0011_queue': m0011,
 };

@@ -8,7 +8,7 @@ import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MediaSource } from '../../jobs/kinds.ts';
 import { templateByPath } from '../../jobs/templates.ts';
-import { USER_FILE_PREFIX } from '../../storage/user-files.ts';
+import { isUserFileKey, USER_FILE_PREFIX } from '../../storage/user-files.ts';
 
 const TEMPLATES_PREFIX = 'templates/';
 
@@ -37,4 +37,4 @@ export async function templateOrFetched(app: FastifyInstance, userId: string, ur
 
 /** The user's files (uploads, link copies) among a job's sources. */
 export const userFilesOf = (...sources: (MediaSource | undefined)[]): string[] =>
-  sources.flatMap((s) => (s?.type === 'stored' && Object.values(USER_FILE_PREFIX).some((prefix) => s.key.startsWith(prefix)) ? [s.key] : []));
+  sources.flatMap((s) => (s?.type === 'stored' && isUserFileKey(s.key) ? [s.key] : []));
