@@ -3,6 +3,7 @@
 // a refusal is an ApiError with the server's own message.
 import type { JobView } from '../../contract/studio';
 import { api } from '../api/client';
+import { newIdempotencyKey } from './jobs';
 
 const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
 
@@ -10,8 +11,8 @@ export const cancelJob = async (jobId: string): Promise<JobView> => (await api.p
 
 export const moveJob = async (jobId: string, to: 'front' | 'back'): Promise<JobView> => (await api.post<JobView>(`${jobPath(jobId)}/move`, { to })).data;
 
-/** A finished job again, with the same settings: a new job (charged as one), its id answered. */
-export async function rerunJob(jobId: string): Promise<string> {
-  const { data } = await api.post<{ job_id: string }>(`${jobPath(jobId)}/rerun`);
+/** A finished job again, with the same settings: a new job (charged as one), its id answered. The key makes a retried press the same new job. */
+export async function rerunJob(jobId: string, key = newIdempotencyKey()): Promise<string> {
+  const { data } = await api.post<{ job_id: string }>(`${jobPath(jobId)}/rerun`, {}, { headers: { 'Idempotency-Key': key } });
   return data.job_id;
 }

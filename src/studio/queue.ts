@@ -10,7 +10,7 @@ import { getSession, SessionKey } from '../lib/session';
 import { watchInWorker, type WorkerWatch } from './workerJobs';
 
 /** A job as the list shows it: while queued its 1-based `position` among the user's queued jobs, while queued or running its `eta_seconds`. */
-export type QueueJob = JobView & { position?: number | null; eta_seconds?: number | null; batch_id?: string | null };
+export type QueueJob = JobView;
 
 interface JobPage {
   jobs: QueueJob[];

@@ -80,10 +80,10 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
       <HStack gap="2" flexWrap="wrap">
         {job.status === 'queued' && (
           <>
-            <Button size="xs" variant="outline" loading={busy === 'front'} onClick={() => void act('front')} aria-label={`Move ${label} to the front`}>
+            <Button size="xs" variant="outline" loading={busy === 'front'} onClick={() => void act('front')} aria-label={`Move to front, ${label}`}>
               Move to front
             </Button>
-            <Button size="xs" variant="outline" loading={busy === 'back'} onClick={() => void act('back')} aria-label={`Move ${label} to the back`}>
+            <Button size="xs" variant="outline" loading={busy === 'back'} onClick={() => void act('back')} aria-label={`Move to back, ${label}`}>
               Move to back
             </Button>
           </>
