@@ -3,7 +3,9 @@
 // single one: sw/jobPoller.ts) and its announcements update the batch's view at once; the page
 // reads GET /api/batches/{id} itself at start and every 15 s beside the worker (for the ETA), or
 // alone at 1 s growing to 5 s without one. A batch's state is kept per screen slot outside any
-// screen, so it goes on while the user visits another one.
+// screen, so it goes on while the user visits another one, and its id in the tab's session, so a
+// reload follows it again.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { BatchAccepted, BatchView } from '../../contract/batches';
 import type { JobView } from '../../contract/studio';
@@ -97,6 +99,41 @@ function batchError(err: unknown): string {
   return err instanceof Error && err.message ? err.message : 'The batch could not be started.';
 }
 
+/** The batches still followed, per slot, kept in this tab's session so a reload follows them again. */
+const KEPT_KEY = 'persona-batches';
+interface KeptBatch {
+  userId: string;
+  batchId: string;
+  jobIds: string[];
+}
+
+function keptBatches(): Record<string, KeptBatch> {
+  try {
+    return (JSON.parse(sessionStorage.getItem(KEPT_KEY) ?? '{}') as Record<string, KeptBatch>) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function keep(slot: string, batch: KeptBatch | null): void {
+  const all = keptBatches();
+  if (batch) all[slot] = batch;
+  else delete all[slot];
+  try {
+    sessionStorage.setItem(KEPT_KEY, JSON.stringify(all));
+  } catch {
+    // No session storage: a reload just does not show the batch here (the queue screen still does).
+  }
+}
+
+async function follow(slot: string, batchId: string, jobIds: string[]): Promise<void> {
+  keep(slot, { userId: getSession(SessionKey.userId) ?? '', batchId, jobIds });
+  const final = await followBatch(batchId, jobIds, (view) => setRun(slot, { state: batchEnded(view) ? 'done' : 'running', view }));
+  keep(slot, null);
+  setRun(slot, { state: 'done', view: final });
+  void useGalleryStore.getState().fetch(true);
+}
+
 /**
  * Sends `calls` (all of one path) as one batch for `slot` and follows it. Nothing starts while the
  * slot's last batch is still being sent or running.
@@ -113,18 +150,30 @@ export async function startBatch(slot: string, calls: readonly GenerationCall[])
       securityKey: true,
       headers: { 'Idempotency-Key': newIdempotencyKey() },
     });
-    const { batch_id: batchId, job_ids: jobIds } = res.data;
-    const final = await followBatch(batchId, jobIds, (view) => setRun(slot, { state: batchEnded(view) ? 'done' : 'running', view }));
-    setRun(slot, { state: 'done', view: final });
-    void useGalleryStore.getState().fetch(true);
+    await follow(slot, res.data.batch_id, res.data.job_ids);
   } catch (err) {
+    keep(slot, null);
     setRun(slot, { state: 'error', message: batchError(err) });
   }
+}
+
+/** Follows the slot's batch again if one was running when the page was last open (a reload). */
+function resumeBatch(slot: string): void {
+  const kept = keptBatches()[slot];
+  if (!kept || useBatchStore.getState().runs[slot]) return;
+  if (kept.userId !== getSession(SessionKey.userId)) return keep(slot, null);
+  setRun(slot, { state: 'sending', total: kept.jobIds.length });
+  follow(slot, kept.batchId, kept.jobIds).catch(() => {
+    // Gone or not this user's: nothing to show here.
+    keep(slot, null);
+    useBatchStore.getState().clear(slot);
+  });
 }
 
 /** A screen's batch for its slot: the run shown (if any), whether one is under way, and clear(). */
 export function useScreenBatch(slot: string) {
   const batchSlot = `${slot}:batch`;
+  useEffect(() => resumeBatch(batchSlot), [batchSlot]);
   const run = useBatchStore((s) => s.runs[batchSlot]);
   const clear = useBatchStore((s) => s.clear);
   return { batchSlot, run, busy: run?.state === 'sending' || run?.state === 'running', clear: () => clear(batchSlot) };

@@ -5,9 +5,8 @@
 // server, local engine, built app, one signed-in page shared in order.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { axeViolations } from './support/axe';
-import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
-import { shoot } from './support/shots';
+import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
+import { checkAtBothSizes } from './support/shots';
 import { apiInPage, skipTours, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 60_000 } } });
@@ -18,15 +17,6 @@ let page: Page;
 
 const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 
-/** Axe at both sizes and a screenshot of each, of the screen as it is now. */
-async function checkAtBothSizes(name: string): Promise<void> {
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    expect(await axeViolations(page, `${name} (${size})`)).toEqual([]);
-    await shoot(page, `${name}-${viewport.width}.png`);
-  }
-}
 
 beforeAll(async () => {
   context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
@@ -59,7 +49,21 @@ describe('batch builders (issue 29)', () => {
     await expect.poll(() => grid.getByRole('img').count()).toBe(3);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'of 3 done' }).innerText()).toBe('3 of 3 done');
     expect(await page.getByRole('progressbar', { name: 'All images' }).getAttribute('aria-valuenow')).toBe('100');
-    await checkAtBothSizes('image-template-batch');
+    await checkAtBothSizes(page, 'image-template-batch');
+  });
+
+  it('several templates on /video make a batch, followed again after a reload in the middle', { timeout: 180_000 }, async () => {
+    await page.goto('/video');
+    await page.getByRole('tab', { name: 'Template' }).click();
+    await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    for (const n of [1, 2]) await page.getByRole('button', { name: `Template ${n}`, exact: true }).click();
+    await button('Generate 2 videos').click();
+    await page.getByRole('list', { name: 'Your videos' }).waitFor();
+    await page.reload();
+    const grid = page.getByRole('list', { name: 'Your videos' });
+    await grid.waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'of 2 done' }).innerText(), { timeout: 150_000 }).toBe('2 of 2 done');
+    for (const n of [1, 2]) expect(await grid.getByLabel(`Video ${n}`, { exact: true }).getAttribute('src')).toMatch(/\/media\/gen\//);
   });
 
   it('several prompt lines make one batch; a batch the plan cannot cover is refused with the server\'s message', { timeout: 240_000 }, async () => {
@@ -80,7 +84,7 @@ describe('batch builders (issue 29)', () => {
     const refusal = page.getByRole('alert').filter({ hasText: 'This batch needs' });
     await refusal.waitFor();
     expect(await refusal.innerText()).toMatch(/^This batch needs 50 image generations; your Premium plan has 47 left this period \(it ends on \d{4}-\d{2}-\d{2}\)\.$/);
-    await checkAtBothSizes('image-batch-refused');
+    await checkAtBothSizes(page, 'image-batch-refused');
   });
 });
 
@@ -102,7 +106,7 @@ describe('gallery search (issue 29)', () => {
     await expect.poll(() => found.getByRole('listitem').count()).toBe(30);
     expect(await button('Load more').count()).toBe(0);
     expect(await page.getByRole('status').filter({ hasText: 'found' }).innerText()).toBe('30 items found');
-    await checkAtBothSizes('gallery-search');
+    await checkAtBothSizes(page, 'gallery-search');
 
     // Only faces: none of them has these words.
     await page.setViewportSize(DESKTOP);

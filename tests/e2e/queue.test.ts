@@ -4,9 +4,8 @@
 // and a change made elsewhere arriving through the service worker's poller. Axe at 390 and 1440.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { axeViolations } from './support/axe';
-import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
-import { shoot } from './support/shots';
+import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
+import { checkAtBothSizes } from './support/shots';
 import { apiInPage, skipTours, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
@@ -15,15 +14,6 @@ const own = useOwnServer({ WORKER_CONCURRENCY: '0' });
 let context: BrowserContext;
 let page: Page;
 
-async function checkAtBothSizes(name: string): Promise<void> {
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    expect(await axeViolations(page, `${name} (${size})`)).toEqual([]);
-    await shoot(page, `${name}-${viewport.width}.png`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const queued = () => page.getByRole('list', { name: 'Queued jobs' });
 const row = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name}: `) });
@@ -49,7 +39,7 @@ describe('/queue (issue 29)', () => {
     await page.getByRole('link', { name: 'Queue' }).first().click();
     await page.waitForURL('**/queue');
     await page.getByRole('heading', { name: 'Nothing in your queue' }).waitFor();
-    await checkAtBothSizes('queue-empty');
+    await checkAtBothSizes(page, 'queue-empty');
   });
 
   let firstId = '';
@@ -83,7 +73,7 @@ describe('/queue (issue 29)', () => {
     await front.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => rowText('Face 2')).toContain('Number 1 in your queue');
-    await checkAtBothSizes('queue-waiting');
+    await checkAtBothSizes(page, 'queue-waiting');
   });
 
   it('cancels a queued job and re-runs it once finished, as a new queued job', async () => {
@@ -106,6 +96,6 @@ describe('/queue (issue 29)', () => {
     expect(res.status).toBe(200);
     await expect.poll(() => row('Face 1').getAttribute('aria-label'), { timeout: 60_000 }).toBe('Face 1: Canceled');
     await expect.poll(() => rowText('Face 3')).toContain('Number 3 in your queue');
-    await checkAtBothSizes('queue-finished');
+    await checkAtBothSizes(page, 'queue-finished');
   });
 });

@@ -76,7 +76,7 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
           )}
         </Stack>
       </HStack>
-      {isActive(job) && <ProgressBar value={job.progress} label={`${name} progress`} />}
+      {job.status === 'running' && <ProgressBar value={job.progress} label={`${name} progress`} />}
       <HStack gap="2" flexWrap="wrap">
         {job.status === 'queued' && (
           <>
