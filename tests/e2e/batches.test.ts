@@ -133,3 +133,31 @@ describe('gallery search (issue 29)', () => {
     expect(await page.getByRole('list', { name: 'Your faces' }).getByRole('listitem').count()).toBe(1);
   });
 });
+
+describe('gallery search offline (issue 29)', () => {
+  it('with the server gone, searches the copy kept on the device with the same filters', { timeout: 90_000 }, async () => {
+    await page.goto('/gallery');
+    await page.getByRole('list', { name: 'Your faces' }).waitFor();
+    // The copy the gallery keeps for offline browsing (galleryStore's IndexedDB record) is now saved.
+    // Its only words are the faces' descriptions (face_prompt, the engine's words for the face).
+    const gallery = await apiInPage<{ faces: { face_prompt: string | null }[] }>(page, '/gallery/', {});
+    const words = (gallery.data.faces[0]?.face_prompt ?? '').split(/\W+/).filter((w) => w.length > 3);
+    expect(words.length).toBeGreaterThan(1);
+    await own.server.stop();
+    const search = page.getByRole('search', { name: 'Search your gallery' });
+    await search.getByRole('searchbox', { name: 'Search' }).fill(`${words[1]!.toUpperCase()} ${words[0]}`);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    const status = page.getByRole('status').filter({ hasText: 'on this device' });
+    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe('1 item found (searched on this device: you seem to be offline; only face prompts are kept here)');
+    expect(await page.getByRole('list', { name: 'Found faces' }).getByRole('listitem').count()).toBe(1);
+    // The images' prompts are not kept on the device: their words find nothing offline.
+    await search.getByRole('searchbox', { name: 'Search' }).fill('sunflower');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/^Nothing in your gallery matches this search\./);
+    // A date filter alone finds the images kept, by their dates.
+    await search.getByRole('searchbox', { name: 'Search' }).fill('');
+    await search.getByLabel('To', { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Found images' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(33);
+  });
+});
