@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const open: { id: string; created_at: string }[] = await db.selectFrom('jobs').select(['id', 'created_at']).where('status', 'in', ['queued', 'running']).execute();
   for (const { id, created_at } of open) await db.updateTable('jobs').set({ queue_order: Date.parse(created_at) }).where('id', '=', id).execute();
   await db.schema.createIndex('jobs_user_queue_idx').on('jobs').columns(['user_id', 'status', 'queue_order']).execute();
+  // The claim's round-robin asks when each user's last job started.
+  await db.schema.createIndex('jobs_user_started_idx').on('jobs').columns(['user_id', 'started_at']).execute();
 
   await db.schema
     .createTable('job_run_times')
@@ -44,6 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('job_files').execute();
   await db.schema.dropTable('job_run_times').execute();
+  await db.schema.dropIndex('jobs_user_started_idx').execute();
   await db.schema.dropIndex('jobs_user_queue_idx').execute();
   await db.schema.alterTable('jobs').dropColumn('queue_order').execute();
 }

@@ -10,6 +10,7 @@ import * as m0008 from './0008_consents.ts';
 import * as m0009 from './0009_batches.ts';
 import * as m0010 from './0010_gallery_search.ts';
 import * as m0011 from './0011_queue.ts';
+import * as m0012 from './0012_gallery_text_index.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_batches': m0009,
   '0010_gallery_search': m0010,
   '0011_queue': m0011,
+  '0012_gallery_text_index': m0012,
 };
