@@ -30,7 +30,11 @@ export const isSearching = (f: GalleryFilters): boolean => f.q.trim() !== '' || 
 /** Folded as the server folds (server/src/jobs/search-text.ts): lower case, NFKC. */
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 
-/** The device's copy filtered as the server would: the words in a face's prompt (the only text kept on the device), created_at within the UTC days. */
+/**
+ * The device's copy filtered as the server would, as far as it can: the words in a face's
+ * description (face_prompt, the only text the gallery's response carries; the server searches the
+ * prompts and names the user gave, which the device does not have), created_at within the UTC days.
+ */
 export function searchSaved(data: GalleryResponse, filters: GalleryFilters): Partial<GalleryResponse> {
   const words = fold(filters.q).split(/\s+/u).filter(Boolean);
   const from = filters.from ? `${filters.from}T00:00:00.000Z` : '';

@@ -148,7 +148,7 @@ describe('gallery search offline (issue 29)', () => {
     await search.getByRole('searchbox', { name: 'Search' }).fill(`${words[1]!.toUpperCase()} ${words[0]}`);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     const status = page.getByRole('status').filter({ hasText: 'on this device' });
-    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe('1 item found (searched on this device: you seem to be offline; only face prompts are kept here)');
+    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe("1 item found (searched on this device: you seem to be offline; only the faces' descriptions are kept here, not the prompts)");
     expect(await page.getByRole('list', { name: 'Found faces' }).getByRole('listitem').count()).toBe(1);
     // The images' prompts are not kept on the device: their words find nothing offline.
     await search.getByRole('searchbox', { name: 'Search' }).fill('sunflower');

@@ -138,7 +138,7 @@ export function GallerySearchResults({ filters, onPreview }: { filters: GalleryF
     <Stack gap="6" aria-label="Search results" as="section">
       <Text role="status" fontSize="sm" color="fg.muted">
         {total === 0 ? 'Nothing in your gallery matches this search.' : `${total}${pages.next ? '+' : ''} ${total === 1 ? 'item' : 'items'} found`}
-        {pages.offline && ' (searched on this device: you seem to be offline; only face prompts are kept here)'}
+        {pages.offline && " (searched on this device: you seem to be offline; only the faces' descriptions are kept here, not the prompts)"}
       </Text>
       {total > 0 && <DownloadNote where="gallery" noteId={noteId} />}
       {sections
