@@ -134,6 +134,25 @@ describe('gallery search (issue 29)', () => {
   });
 });
 
+describe('the queue while a batch runs (issue 29)', () => {
+  it('groups the batch with its progress and fills in each result as it ends, without a reload', { timeout: 180_000 }, async () => {
+    await page.goto('/video');
+    await page.getByRole('tab', { name: 'Template' }).click();
+    await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    for (const n of [3, 4]) await page.getByRole('button', { name: `Template ${n}`, exact: true }).click();
+    await button('Generate 2 videos').click();
+    await page.getByRole('list', { name: 'Your videos' }).waitFor();
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    const card = page.getByRole('region', { name: 'Batch 1: 2 face swap videos' });
+    await card.waitFor();
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => card.getByRole('link', { name: /^Play the video/ }).count(), { timeout: 150_000 }).toBe(2);
+    expect(await card.innerText()).toContain('2 of 2 done');
+    expect(await card.getByRole('progressbar', { name: 'Batch 1 progress' }).getAttribute('aria-valuenow')).toBe('100');
+    await checkAtBothSizes(page, 'queue-batch-done');
+  });
+});
+
 describe('gallery search offline (issue 29)', () => {
   it('with the server gone, searches the copy kept on the device with the same filters', { timeout: 90_000 }, async () => {
     await page.goto('/gallery');
