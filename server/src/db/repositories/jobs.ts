@@ -228,7 +228,9 @@ export function jobsRepository(db: Db) {
           .where('id', '!=', id)
           .executeTakeFirst();
         const at = edge?.at == null ? (job.queue_order ?? Date.parse(job.created_at)) : Number(edge.at) + (to === 'front' ? -1 : 1);
-        return trx.updateTable('jobs').set({ queue_order: at, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').returningAll().executeTakeFirst() ?? job;
+        const moved = await trx.updateTable('jobs').set({ queue_order: at, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').returningAll().executeTakeFirst();
+        // Claimed or canceled meanwhile: the job as it is now.
+        return moved ?? (await trx.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst());
       });
     },
 
