@@ -8,6 +8,12 @@
 // allowance is accepted, the rest refused (403, not an error). Prints requests, errors, jobs
 // submitted against finished (lost must be 0), job times (created to finished) and over-use (each
 // user's usage against their limits at the end: must be 0). Loopback only; stops by itself.
+// Batches (issue 29): the embedded run is made again with LOAD_BATCH_USERS more users (default 5)
+// who each make a face, then send batches of LOAD_BATCH_ITEMS images (default 20) through
+// POST /api/batches, following GET /api/batches/{id}, while their Premium images last. The queue
+// is fair (users round-robin), so the single-job users' wait (their job time, p95) with the batches
+// running should stay within 1.5x of the run without them. LOAD_ONLY=batches makes only those two
+// embedded runs.
 import { randomUUID } from 'node:crypto';
 import { SECURITY_KEY } from '../tests/server/support/studio.ts';
 import { quantile, startCluster, type Cluster } from './support/cluster.ts';
@@ -18,6 +24,9 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const DRAIN_MS = Number(process.env.LOAD_DRAIN_SECONDS ?? 180) * 1000;
 const BURSTERS = Number(process.env.LOAD_BURSTERS ?? 5);
 const BURST = 10;
+const BATCH_USERS = Number(process.env.LOAD_BATCH_USERS ?? 5);
+const BATCH_ITEMS = Number(process.env.LOAD_BATCH_ITEMS ?? 20);
+const ONLY_BATCHES = process.env.LOAD_ONLY === 'batches';
 const THINK_MS = 1_000;
 const FINAL = ['succeeded', 'failed', 'canceled'];
 
@@ -31,7 +40,11 @@ interface Tally {
   succeeded: number;
   failed: number;
   lost: number;
+  /** Job times (created to finished) of the single-job users' jobs. */
   jobMs: number[];
+  /** Batches sent, and their jobs' times. */
+  batches: number;
+  batchJobMs: number[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +61,7 @@ async function call(t: Tally, url: string, ip: string, init: { body?: object; to
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.status === 403 && init.refusable && /^You have used all /.test(String(json.error))) t.refused += 1;
+    if (res.status === 403 && init.refusable && /^(You have used all |This batch needs )/.test(String(json.error))) t.refused += 1;
     else if (res.status === 429 && init.refusable) t.limited += 1;
     else if (res.status >= 400) t.errors.push(`${res.status} ${new URL(url).pathname}: ${String(json.error ?? json.message ?? '')}`);
     return { status: res.status, json };
@@ -82,8 +95,8 @@ async function signUp(i: number, cluster: Cluster, t: Tally): Promise<User | nul
   return token ? { ip, token, userId, burst, base } : null;
 }
 
-/** Follows one job to its end (or the drain's); answers its output once it succeeded. */
-async function follow(user: User, t: Tally, jobId: string, drainUntil: number): Promise<string | undefined> {
+/** Follows one job to its end (or the drain's); answers its output once it succeeded. Its time goes into `times`. */
+async function follow(user: User, t: Tally, jobId: string, drainUntil: number, times = t.jobMs): Promise<string | undefined> {
   let job: Record<string, unknown> = {};
   for (let wait = 1_000; !FINAL.includes(job.status as string) && Date.now() < drainUntil; wait = Math.min(5_000, wait * 1.5)) {
     await sleep(wait);
@@ -93,9 +106,41 @@ async function follow(user: User, t: Tally, jobId: string, drainUntil: number): 
   else {
     if (job.status === 'succeeded') t.succeeded += 1;
     else t.failed += 1;
-    t.jobMs.push(Date.parse(job.finished_at as string) - Date.parse(job.created_at as string));
+    times.push(Date.parse(job.finished_at as string) - Date.parse(job.created_at as string));
   }
   return job.status === 'succeeded' ? (job.output as string | undefined) : undefined;
+}
+
+/** A batch user: a face, then batches of BATCH_ITEMS images of it, each followed to its end, until the deadline or the allowance. */
+async function batchWork(user: User, t: Tally, deadline: number, drainUntil: number): Promise<void> {
+  const { ip, token, base } = user;
+  const made = await call(t, `${base()}/generate-face-prompt/`, ip, { body: { prompt: 'short black hair, glasses' }, token, headers: { prefer: 'respond-async', 'idempotency-key': randomUUID() } });
+  if (made.status !== 202) return;
+  t.submitted += 1;
+  const face = await follow(user, t, made.json.job_id as string, drainUntil, t.batchJobMs);
+  if (!face) return;
+  while (Date.now() < deadline) {
+    const items = Array.from({ length: BATCH_ITEMS }, (_, i) => ({ face_url: face, prompt: `batch look ${t.batches}-${i}` }));
+    const sent = await call(t, `${base()}/batches`, ip, { body: { call: '/generate-image-prompt/', items }, token, headers: { 'idempotency-key': randomUUID() }, refusable: true });
+    if (sent.status !== 202) return;
+    t.batches += 1;
+    t.submitted += BATCH_ITEMS;
+    let view: Record<string, unknown> = {};
+    const open = () => view.queued === undefined || Number(view.queued) + Number(view.running) > 0;
+    while (open() && Date.now() < drainUntil) {
+      await sleep(2_000);
+      view = (await call(t, `${base()}/batches/${String(sent.json.batch_id)}`, ip, { token })).json;
+    }
+    for (const job of (view.jobs as Record<string, unknown>[] | undefined) ?? []) {
+      if (!FINAL.includes(job.status as string)) t.lost += 1;
+      else {
+        if (job.status === 'succeeded') t.succeeded += 1;
+        else t.failed += 1;
+        t.batchJobMs.push(Date.parse(job.finished_at as string) - Date.parse(job.created_at as string));
+      }
+    }
+    await sleep(THINK_MS);
+  }
 }
 
 /** Jobs one at a time (a burster: BURST at once) until the deadline; the last ones are followed to their end. */
@@ -127,21 +172,23 @@ async function overUse(users: User[], t: Tally): Promise<number> {
   return over;
 }
 
-async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSeconds: number; over: number; cpu: { api: number; workers: number } }> {
+async function run(scaled: boolean, batchUsers = 0): Promise<{ label: string; t: Tally; signUpSeconds: number; over: number; cpu: { api: number; workers: number } }> {
   const cluster = await startCluster(scaled ? { scaled: true, apis: 2, workers: 2 } : { scaled: false });
-  const t: Tally = { requests: 0, errors: [], refused: 0, limited: 0, submitted: 0, succeeded: 0, failed: 0, lost: 0, jobMs: [] };
+  const t: Tally = { requests: 0, errors: [], refused: 0, limited: 0, submitted: 0, succeeded: 0, failed: 0, lost: 0, jobMs: [], batches: 0, batchJobMs: [] };
   try {
     // Accounts first, five at a time (each sign-up hashes a password); the clock starts when all exist.
     const started = performance.now();
     const users: User[] = [];
-    for (let i = 0; i < USERS; i += 5) {
-      const batch = await Promise.all(Array.from({ length: Math.min(5, USERS - i) }, (_, k) => signUp(i + k, cluster, t)));
+    const everyone = USERS + batchUsers;
+    for (let i = 0; i < everyone; i += 5) {
+      const batch = await Promise.all(Array.from({ length: Math.min(5, everyone - i) }, (_, k) => signUp(i + k, cluster, t)));
       users.push(...batch.filter((u) => u !== null));
     }
     const signUpSeconds = (performance.now() - started) / 1000;
     const deadline = Date.now() + SECONDS * 1000;
     const before = cluster.cpuSeconds();
-    await Promise.all(users.map((u) => work(u, t, deadline, deadline + DRAIN_MS)));
+    // The last batchUsers accounts send batches; the others work as before.
+    await Promise.all(users.map((u, i) => (i >= users.length - batchUsers ? batchWork : work)(u, t, deadline, deadline + DRAIN_MS)));
     const after = cluster.cpuSeconds();
     const over = await overUse(users, t);
     return { label: cluster.label, t, signUpSeconds, over, cpu: { api: after.api - before.api, workers: after.workers - before.workers } };
@@ -153,19 +200,39 @@ async function run(scaled: boolean): Promise<{ label: string; t: Tally; signUpSe
 }
 
 console.log(`bench:load — ${USERS} users (${BURSTERS} of them on Basic, sending each job ${BURST} times at once), ${SECONDS} s of generating with the local engine after signing up and in, loopback`);
-const results = [];
-for (const scaled of [false, true]) {
-  const { label, t, signUpSeconds, over, cpu } = await run(scaled);
-  results.push({ label, t, over });
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+function report(label: string, scaled: boolean, r: Awaited<ReturnType<typeof run>>): void {
+  const { t, signUpSeconds, over, cpu } = r;
   console.log(`${label}:`);
   console.log(`  ${USERS} sign-ups and sign-ins in ${signUpSeconds.toFixed(1)} s; ${t.requests} requests, ${t.errors.length} errors${t.errors[0] ? ` (first: ${t.errors[0]})` : ''}`);
   console.log(`  jobs: ${t.submitted} submitted, ${t.succeeded + t.failed} finished (${t.failed} failed), ${t.lost} lost; ${((t.succeeded / SECONDS) * 60).toFixed(1)} succeeded per minute of the run`);
   console.log(`  allowances: ${t.refused} burst requests refused for their allowance (${t.limited} more by the rate limit), ${over} users over a limit`);
-  console.log(`  job time (created to finished): p50 ${s(quantile(t.jobMs, 0.5))}, p95 ${s(quantile(t.jobMs, 0.95))}`);
+  console.log(`  job time (created to finished) of the single-job users: p50 ${s(quantile(t.jobMs, 0.5))}, p95 ${s(quantile(t.jobMs, 0.95))}`);
+  if (t.batches > 0) console.log(`  batches: ${t.batches} of ${BATCH_ITEMS} images; their jobs' time p50 ${s(quantile(t.batchJobMs, 0.5))}, p95 ${s(quantile(t.batchJobMs, 0.95))}`);
   const perJob = (cpuSeconds: number) => `${((cpuSeconds / Math.max(1, t.succeeded + t.failed)) * 1000).toFixed(0)} ms`;
   console.log(`  CPU per finished job: ${perJob(cpu.api)} in the API process${scaled ? 'es' : ' (jobs included)'}${scaled ? `, ${perJob(cpu.workers)} in the workers` : ''}`);
 }
-const [embedded, scaledOut] = results.map((r) => r.t);
-const ok = results.every((r) => r.t.lost === 0 && r.t.errors.length === 0 && r.over === 0);
-console.log(`lost jobs ${embedded!.lost} / ${scaledOut!.lost}, over-use ${results[0]!.over} / ${results[1]!.over}, errors ${embedded!.errors.length} / ${scaledOut!.errors.length}, p95 job time ${(quantile(embedded!.jobMs, 0.95) / 1000).toFixed(1)} s embedded vs ${(quantile(scaledOut!.jobMs, 0.95) / 1000).toFixed(1)} s scaled out -> ${ok ? 'PASS' : 'FAIL'}`);
+
+const results: Awaited<ReturnType<typeof run>>[] = [];
+for (const scaled of ONLY_BATCHES ? [false] : [false, true]) {
+  const r = await run(scaled);
+  results.push(r);
+  report(r.label, scaled, r);
+}
+let batchesOk = true;
+if (BATCH_USERS > 0) {
+  const r = await run(false, BATCH_USERS);
+  report(`${r.label}, with ${BATCH_USERS} batch users beside them`, false, r);
+  const without = quantile(results[0]!.t.jobMs, 0.95);
+  const withBatches = quantile(r.t.jobMs, 0.95);
+  const ratio = withBatches / Math.max(1, without);
+  batchesOk = ratio <= 1.5 && r.t.lost === 0 && r.t.errors.length === 0 && r.over === 0;
+  console.log(`single-job users' wait p95: ${s(without)} without batches, ${s(withBatches)} with ${BATCH_USERS} users sending ${BATCH_ITEMS}-image batches (${r.t.batches} batches) -> ${ratio.toFixed(2)}x (goal <= 1.5x) -> ${batchesOk ? 'PASS' : 'FAIL'}`);
+  results.push(r);
+}
+const ok = batchesOk && results.every((r) => r.t.lost === 0 && r.t.errors.length === 0 && r.over === 0);
+if (ONLY_BATCHES) console.log(`lost jobs ${results.map((r) => r.t.lost).join(' / ')}, errors ${results.map((r) => r.t.errors.length).join(' / ')} -> ${ok ? 'PASS' : 'FAIL'}`);
+else {
+  const [embedded, scaledOut] = results.map((r) => r.t);
+  console.log(`lost jobs ${embedded!.lost} / ${scaledOut!.lost}, over-use ${results[0]!.over} / ${results[1]!.over}, errors ${embedded!.errors.length} / ${scaledOut!.errors.length}, p95 job time ${(quantile(embedded!.jobMs, 0.95) / 1000).toFixed(1)} s embedded vs ${(quantile(scaledOut!.jobMs, 0.95) / 1000).toFixed(1)} s scaled out -> ${ok ? 'PASS' : 'FAIL'}`);
+}

@@ -37,7 +37,7 @@ export const BatchView = Type.Object({
   succeeded: Count,
   failed: Count,
   canceled: Count,
-  eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Seconds until the last job ends; null while no estimate is measured' }),
+  eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'While any job is queued or running: seconds until the last one ends (as the jobs\' eta_seconds); null once all ended' }),
   /** Each job as GET /api/jobs/{id} shows it, in the order of the items. */
   jobs: Type.Array(JobView),
 });

@@ -78,6 +78,11 @@ export const JobView = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
   finished_at: Type.Union([Type.String(), Type.Null()]),
+  batch_id: Type.Union([Type.String(), Type.Null()], { description: 'The batch that made the job (GET /api/batches/{id}); null for a single call' }),
+  position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "While queued: 1-based rank among the user's queued jobs, in the order the queue will run them" }),
+  eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: "While queued or running: seconds until it ends, from the server's measured run times per kind and engine and the queue ahead of it (other users' share included)",
+  }),
   output: Type.Optional(Type.String()),
   output_url: Type.Optional(Type.String()),
   result_image_url: Type.Optional(Type.String()),
@@ -86,14 +91,35 @@ export const JobView = Type.Object({
 });
 export type JobView = Static<typeof JobView>;
 
-export const JobList = Type.Object({ jobs: Type.Array(JobView) });
+/** GET /api/jobs: running, then queued in the order they will run, then finished newest first. */
+export const JobList = Type.Object({
+  jobs: Type.Array(JobView),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last' }),
+});
 export const JobListQuery = Type.Object({
   status: Type.Optional(Type.String({ pattern: '^(queued|running|succeeded|failed|canceled)(,(queued|running|succeeded|failed|canceled))*$' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The next_cursor of the previous page' })),
 });
+
+/** POST /api/jobs/{id}/move: to the front or back of the user's own queued jobs. */
+export const JobMoveBody = Type.Object({ to: Type.Union([Type.Literal('front'), Type.Literal('back')]) });
+export type JobMoveBody = Static<typeof JobMoveBody>;
+
+/** The queue's refusals (issue 29), answered with 409. */
+export const QUEUE_MESSAGES = {
+  notQueued: 'Only a queued job can be moved; this one has already started or ended.',
+  notFinished: 'Only a finished job can be run again; this one is still queued or running.',
+  inputsGone: 'The files this job used are no longer kept; start it again from the studio.',
+} as const;
 export const JobIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-const Item = { id: Type.String(), created_at: Type.String() };
+const Item = {
+  id: Type.String(),
+  created_at: Type.String(),
+  /** The job that made it (issue 29: "Re-run" on a gallery item reruns it); absent on servers that do not say. */
+  job_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+};
 export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });
 export const GalleryImage = Type.Object({
   ...Item,

@@ -47,6 +47,7 @@ const ClothSwapPage = lazyPage(() => import('../pages/studio/ClothSwapPage'));
 const ImageToVideoPage = lazyPage(() => import('../pages/studio/ImageToVideoPage'));
 const AIMusicPage = lazyPage(() => import('../pages/studio/AIMusicPage'));
 const GalleryPage = lazyPage(() => import('../pages/studio/GalleryPage'));
+const QueuePage = lazyPage(() => import('../pages/studio/QueuePage'));
 // Files opened with the installed app (manifest file_handlers): signed in or not.
 const OpenFilePage = lazyPage(() => import('../pages/share/OpenFilePage'));
 
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: '/video', element: <VideoPage /> },
           { path: '/AIMusic', caseSensitive: true, element: <AIMusicPage /> },
           { path: '/gallery', element: <GalleryPage /> },
+          { path: '/queue', element: <QueuePage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/clothSwap', caseSensitive: true, element: <ClothSwapPage /> },
           { path: '/feedback', element: <FeedbackPage /> },

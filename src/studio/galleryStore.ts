@@ -19,7 +19,7 @@ export type Gender = 'female' | 'male';
  */
 type GalleryLoad = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; data: GalleryData; savedAt?: number; stale?: boolean } | { state: 'error'; message: string };
 
-interface SavedGallery {
+export interface SavedGallery {
   data: GalleryData;
   savedAt: number;
 }
@@ -27,7 +27,7 @@ interface SavedGallery {
 let db: UseStore | null = null;
 const galleryDb = () => (db ??= createStore(GALLERY_DB.name, GALLERY_DB.store));
 /** The device's copy, if it has one (none without IndexedDB). */
-async function readSaved(userId: string): Promise<SavedGallery | undefined> {
+export async function readSaved(userId: string): Promise<SavedGallery | undefined> {
   try {
     return await readStored<SavedGallery>(userId, galleryDb());
   } catch {

@@ -18,9 +18,11 @@ const BLOG_POSTS = PRERENDERED_PATHS.filter((path) => path.startsWith('/blogsDet
 const PUBLIC = [...PRERENDERED_PATHS.filter((path) => !BLOG_POSTS.slice(2).includes(path)), '/forgot', '/no-such-page'];
 /**
  * The signed-in screens outside the studio: tests/e2e/studio.test.ts runs the same check on every
- * studio screen at both sizes, full of results, tours, pickers and grids.
+ * studio screen at both sizes, full of results, tours, pickers and grids. /queue is here empty (this
+ * user has no plan); tests/e2e/queue.test.ts checks it full, and batches.test.ts the batch grid and
+ * the gallery search.
  */
-const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription'];
+const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription', '/queue'];
 
 /** Scrolls to the bottom in screen-sized steps (sections load near view), then back to the top. */
 async function scrollThrough(page: Page): Promise<void> {

@@ -16,7 +16,6 @@ import type { JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
-import { userFiles } from '../../server/src/storage/user-files.ts';
 import { useTestDatabase } from './support/db.ts';
 import { until } from './support/until.ts';
 import { dropKeys, TEST_REDIS_URL, testPrefix, testRedis } from './support/redis.ts';
@@ -88,7 +87,6 @@ describe('JobQueue on BullMQ', () => {
     const queue = bullmqQueue({
       repo: options.repo ?? repo,
       storage,
-      files: userFiles(database.current.db, storage, log),
       engines: engine.engines,
       templates: templateFiles(config.mediaDir),
       generation: config.generation,

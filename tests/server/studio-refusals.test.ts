@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_MESSAGES } from '../../contract/studio.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 import { sineWav, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
 
@@ -206,7 +207,7 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     await t.app.close();
   });
 
-  it('sweeps copies no job used within a day, uploads of jobs that are over, and files of deleted accounts', async () => {
+  it('sweeps copies no job used within a day, files of jobs that failed or were canceled over a day ago, and files of deleted accounts', async () => {
     const t = await studioApp(database.current, { RUN_JOBS: 'false', FETCH_ALLOW_HOSTS: host });
     const u = await t.user('sweep@example.com');
     const unused = await copy(t, u);
@@ -222,12 +223,14 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     const keyOf = (url: string) => t.app.storage.keyOf(url)!;
     const exists = (key: string) => existsSync(join(t.config.mediaDir, key));
 
-    // Within the day: only the canceled job's upload goes.
-    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
-    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(await uploadOf(canceled)), exists(await uploadOf(queued))]).toEqual([true, true, false, true]);
+    // Within the day nothing goes: the canceled job can still be re-run (issue 29).
+    const canceledUpload = await uploadOf(canceled);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(0);
+    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(canceledUpload), exists(await uploadOf(queued))]).toEqual([true, true, true, true]);
+    // A day on: the copy no job used and the canceled job's upload go; the queued job's files stay.
     t.clock.advance(24 * 60 * 60_000 + 1000);
-    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
-    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(await uploadOf(queued))]).toEqual([false, true, true]);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(2);
+    expect([exists(keyOf(unused)), exists(keyOf(usedCopy)), exists(canceledUpload), exists(await uploadOf(queued))]).toEqual([false, true, false, true]);
 
     // The account goes with a job still queued (its rows cascade away): nothing of theirs stays.
     const queuedUpload = await uploadOf(queued);
@@ -235,6 +238,46 @@ describe('a job uses only its user\'s media, and what no job needs is swept', ()
     expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(2);
     expect([exists(keyOf(usedCopy)), exists(queuedUpload)]).toEqual([false, false]);
     expect((await stored(t)).rows).toBe(0);
+    await t.app.close();
+  });
+
+  it("a job's upload stays while it can be re-run: a day after it was canceled, and while its result is in the gallery", async () => {
+    const t = await studioApp(database.current, { RUN_JOBS: 'false', FETCH_ALLOW_HOSTS: host });
+    const u = await t.user('rerun-files@example.com');
+    const image = await ownPicture(t, u);
+    const uploadOf = async (id: string) => (JSON.parse((await t.app.jobs.repo.byId(id))!.input) as { garment: { key: string } }).garment.key;
+    const exists = (key: string) => existsSync(join(t.config.mediaDir, key));
+    // Hours later the access token has expired: the re-run and cancel go to the service the routes call.
+    const rerunLater = (id: string) => t.app.jobs.service.rerun(u.userId, id, (kind) => t.app.jobs.engines.for(kind).engine, null, new Date(t.clock.now()).toISOString());
+
+    // Canceled: re-run the next day (the new job reads the same upload), then a day after both ended it goes.
+    const canceled = (await upload(t, u, '/api/newclothchanger/', garmentForm(u, image), ASYNC)).json().job_id as string;
+    expect((await t.call(u, `/api/jobs/${canceled}/cancel`, {})).statusCode).toBe(200);
+    const done = (await upload(t, u, '/api/newclothchanger/', garmentForm(u, image, otherGarment), ASYNC)).json().job_id as string;
+    t.clock.advance(12 * 60 * 60_000);
+    const { job: rerun, created } = await rerunLater(canceled);
+    expect([created, rerun.status]).toEqual([true, 'queued']);
+    const second = rerun.id;
+    expect(await uploadOf(second)).toBe(await uploadOf(canceled));
+    expect((await t.app.jobs.repo.requestCancel(u.userId, second, new Date(t.clock.now()).toISOString()))?.status).toBe('canceled');
+    t.clock.advance(12 * 60 * 60_000 + 1000);
+    // A day after the first ended, but not the second: kept.
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(0);
+    t.clock.advance(12 * 60 * 60_000);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
+    expect(exists(await uploadOf(canceled))).toBe(false);
+    await expect(rerunLater(canceled)).rejects.toMatchObject({ statusCode: 409, message: QUEUE_MESSAGES.inputsGone });
+
+    // Succeeded (the second, queued until now): kept however old while its result is in the gallery, and goes with it.
+    const at = new Date(t.clock.now()).toISOString();
+    await t.app.db.updateTable('jobs').set({ status: 'succeeded', finished_at: at, updated_at: at }).where('id', '=', done).execute();
+    await t.app.db.insertInto('media_items').values({ id: randomUUID(), user_id: u.userId, job_id: done, kind: 'cloth', gender: null, url: '/media/gen/result.png', storage_key: 'gen/result.png', mime: 'image/png', bytes: 1, face_prompt: null, created_at: at }).execute();
+    t.clock.advance(30 * 24 * 60 * 60_000);
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(0);
+    expect(exists(await uploadOf(done))).toBe(true);
+    await t.app.db.deleteFrom('media_items').where('job_id', '=', done).execute();
+    expect(await t.app.jobs.files.sweep(t.clock.now())).toBe(1);
+    expect(exists(await uploadOf(done))).toBe(false);
     await t.app.close();
   });
 

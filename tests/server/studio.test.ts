@@ -1,7 +1,7 @@
 // The studio's generation calls end to end on the real local engine (SQLite: media-producing tests
 // run on one database), plus the job API, idempotency, cancel and the gallery.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -206,13 +206,16 @@ describe('studio on sqlite', () => {
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json();
     expect({ faces: gallery.faces.length, images: gallery.images.length, videos: gallery.videos.length, gen_video: gallery.gen_video.length, cloth: gallery.cloth.length, audio: gallery.audio.length })
       .toEqual({ faces: 1, images: 2, videos: 1, gen_video: 1, cloth: 1, audio: 1 });
-    // Uploads are deleted once their job is over.
+    // Uploads stay while their job can be re-run (issue 29): a succeeded job's while its result is
+    // in the gallery, a failed one's for a day after it ended.
     const jobs = await t.app.db.selectFrom('jobs').select(['input', 'status']).where('user_id', '=', u.userId).where('kind', 'in', ['clothSwap', 'music']).execute();
-    for (const job of jobs) {
-      for (const key of JSON.stringify(job.input).match(/uploads\/[0-9a-f]{32}\.\w+/g) ?? []) {
-        await expect(t.app.storage.stream(key)).rejects.toMatchObject({ code: 'ENOENT' });
-      }
-    }
+    const uploadsOf = (status: string) => jobs.flatMap((job) => (job.status === status ? (job.input.match(/uploads\/[0-9a-f]{32}\.\w+/g) ?? []) : []));
+    const kept = (keys: string[]) => keys.map((key) => existsSync(join(t.config.mediaDir, key)));
+    const [succeeded, failed] = [uploadsOf('succeeded'), uploadsOf('failed')];
+    expect(succeeded.length).toBeGreaterThanOrEqual(2);
+    expect([kept(succeeded), kept(failed)]).toEqual([succeeded.map(() => true), failed.map(() => true)]);
+    expect(await t.app.jobs.files.sweep(t.clock.now() + 2 * 24 * 60 * 60_000)).toBe(failed.length);
+    expect([kept(succeeded), kept(failed)]).toEqual([succeeded.map(() => true), failed.map(() => false)]);
     await t.app.close();
     // The cloth swap loads and runs the garment cut-out model: seconds on a busy machine.
   }, 120_000);

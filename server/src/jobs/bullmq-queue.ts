@@ -2,6 +2,9 @@
 // whose job id is ours (adding a job twice is a no-op). BullMQ delivers at least once; the jobs
 // table stays the truth: a delivery first claims the job there, so a second delivery (a stalled
 // job handed to another worker, a sweep, a duplicate) runs nothing twice and charges nothing twice.
+// A delivery is a turn of a worker slot, not an order to run its own job: it claims the fairest due
+// job of the table (repositories/jobs.ts claim: users round-robin, then each user's own order), and
+// sends its own job round again while that is still queued (issue 29; BullMQ's groups are paid).
 // A slow sweep of the table sends due jobs again, for those queued before Redis had them or whose
 // Redis entry was lost. Cancels and "settled" wake-ups cross processes as Redis messages.
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
@@ -72,15 +75,16 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
     }
   }
 
-  /** Runs a delivered job if the table says it is due; answers when to look at it again, or null when done with it. */
+  /** Runs the fairest due job for a delivery of `jobId`; answers when to deliver `jobId` again, or null when done with it. */
   async function runDelivered(jobId: string): Promise<number | null> {
     const now = deps.now();
-    const claimed = await repo.claimById(jobId, owner, iso(now), iso(now + deps.leaseMs));
+    const claimed = await repo.claim(owner, iso(now), iso(now + deps.leaseMs));
     if (claimed) await runJob(claimed, runnerDeps, shutdown.signal, cancels);
     const job = await repo.byId(jobId);
     if (!job) return null;
     if (job.status === 'queued') {
-      // Back in the queue (a retry after its backoff, or this process stopping): deliver it again then.
+      // Not its turn yet (another job was fairer), or back in the queue (a retry after its backoff,
+      // or this process stopping): deliver it again when due.
       const due = job.run_after ? Date.parse(job.run_after) : Date.now();
       // Delivered before it was due (clocks differ between processes): never spin on it.
       return claimed ? due : Math.max(due, Date.now() + NOT_DUE_WAIT_MS);

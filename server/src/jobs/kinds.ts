@@ -3,7 +3,6 @@
 // it may run. All of it is the capability's descriptor.
 import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../contract/capabilities.ts';
 import type { MediaKind } from '../db/schema.ts';
-import { USER_FILE_PREFIX } from '../storage/user-files.ts';
 
 export type JobKind = Capability;
 
@@ -40,9 +39,14 @@ export type JobInput =
   // An upscale keeps its source's gender (the gallery item says it, as the source's did).
   | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 };
 
-/** Uploaded objects a job owns: deleted once the job is over. */
-export function uploadKeysOf(input: JobInput): string[] {
+/** Every media source a job reads (stored objects and templates), in the order of its fields. */
+export function sourcesOf(input: JobInput): MediaSource[] {
   const sources: (MediaSource | undefined)[] =
-    input.kind === 'clothSwap' ? [input.garment] : input.kind === 'music' ? [input.song, input.voice, input.instrumental] : [];
-  return sources.flatMap((s) => (s?.type === 'stored' && s.key.startsWith(USER_FILE_PREFIX.upload) ? [s.key] : []));
+    input.kind === 'face' ? []
+    : input.kind === 'image' ? [input.face]
+    : input.kind === 'swapImage' || input.kind === 'swapVideo' ? [input.face, input.target]
+    : input.kind === 'clothSwap' ? [input.person, input.garment]
+    : input.kind === 'imageToVideo' || input.kind === 'upscale' ? [input.image]
+    : [input.song, input.voice, input.instrumental];
+  return sources.filter((s): s is MediaSource => s !== undefined);
 }

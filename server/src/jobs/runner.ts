@@ -2,7 +2,8 @@
 // signal, the result given its AI marks (../provenance/), stored and recorded with the job in one
 // transaction. Cancel, time-out, shutdown and a lost lease all stop the engine through the signal;
 // what happens to the job then depends on why (canceled, failed, back in the queue, or left to its
-// new owner).
+// new owner). The job's uploads and link copies stay after it ends, so it can be re-run (issue 29):
+// the user-files sweep deletes them once no job that read them may be re-run (storage/user-files.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,8 @@ import type { EngineRegistry } from '../engines/registry.ts';
 import { EngineInputError, TransientEngineError, type Capability, type EngineContext, type EngineFile, type FaceResult, type Handler, type HandlerInputs } from '../engines/types.ts';
 import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
-import type { UserFiles } from '../storage/user-files.ts';
 import { markOutput, provenanceOf, type ContentCredentialsSigner, type MarkedFile } from '../provenance/index.ts';
-import { KINDS, uploadKeysOf, type JobInput, type MediaSource } from './kinds.ts';
+import { KINDS, type JobInput, type MediaSource } from './kinds.ts';
 import { searchTextOf } from './search-text.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
@@ -32,8 +32,6 @@ const EXT: Record<MarkedFile['mime'], string> = { 'image/png': 'png', 'image/jpe
 export interface RunnerDeps {
   repo: JobsRepository;
   storage: MediaStorage;
-  /** The user's uploads, deleted once the job is over. */
-  files: Pick<UserFiles, 'discard'>;
   engines: EngineRegistry;
   templates: TemplateFiles;
   generation: GenerationConfig;
@@ -64,11 +62,12 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
   const input = JSON.parse(job.input) as JobInput;
   const info = KINDS[input.kind];
   const jobLog = log.child({ jobId: job.id, kind: input.kind, attempt: job.attempts });
-  const finalCleanup = () => removeUploads(deps, input, jobLog);
+  // Run time as measured (a real interval, whatever clock `now` is).
+  const startedMs = performance.now();
 
   if (job.attempts > MAX_ATTEMPTS) {
     jobLog.warn('job interrupted too many times: failed');
-    if (await repo.finish(job.id, owner, 'failed', info.failure, iso(now()))) await finalCleanup();
+    await repo.finish(job.id, owner, 'failed', info.failure, iso(now()));
     deps.onSettled(job.id);
     return;
   }
@@ -146,12 +145,12 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       const current = await repo.byId(job.id);
       if (current?.status === 'running' && current.cancel_requested_at && current.lease_owner === owner) {
         await repo.finish(job.id, owner, 'canceled', null, iso(now()));
-        await finalCleanup();
       }
       return;
     }
     jobLog.info({ engine: engine.engine, bytes: stored.bytes }, 'job succeeded');
-    await finalCleanup();
+    // The queue's estimates learn from it (eta.ts); a failure to record costs only accuracy.
+    await repo.recordRunTime(job.kind, engine.engine, performance.now() - startedMs, finishedAt).catch((err: unknown) => jobLog.warn({ err }, 'could not record the run time'));
   } catch (err) {
     const reason = controller.signal.aborted ? (controller.signal.reason as Stop).reason : null;
     if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
@@ -170,7 +169,6 @@ async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err
   const { repo, owner, now } = deps;
   const info = KINDS[input.kind];
   const at = iso(now());
-  const finalCleanup = () => removeUploads(deps, input, jobLog);
   if (reason === 'lost') {
     jobLog.warn('lease lost: another process owns the job now');
     return;
@@ -182,13 +180,13 @@ async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err
     return;
   }
   if (reason === 'cancel') {
-    if (await repo.finish(job.id, owner, 'canceled', null, at)) await finalCleanup();
+    await repo.finish(job.id, owner, 'canceled', null, at);
     jobLog.info('job canceled');
     return;
   }
   if (reason === 'timeout') {
     jobLog.error({ timeoutMs: info.timeoutMs }, 'job timed out');
-    if (await repo.finish(job.id, owner, 'failed', info.failure, at)) await finalCleanup();
+    await repo.finish(job.id, owner, 'failed', info.failure, at);
     return;
   }
   if (err instanceof TransientEngineError && job.attempts < MAX_ATTEMPTS) {
@@ -201,16 +199,11 @@ async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err
   const userMessage = err instanceof EngineInputError || (err instanceof HttpError && err.statusCode < 500) ? err.message : info.failure;
   if (userMessage === info.failure) jobLog.error({ err }, 'job failed');
   else jobLog.info({ reason: userMessage }, 'job failed on its input');
-  if (await repo.finish(job.id, owner, 'failed', userMessage, at)) await finalCleanup();
+  await repo.finish(job.id, owner, 'failed', userMessage, at);
 }
 
 function throwIfStopped(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason;
-}
-
-async function removeUploads(deps: RunnerDeps, input: JobInput, jobLog: Logger): Promise<void> {
-  // A failure here leaves the upload to the sweep (server/src/storage/user-files.ts).
-  await deps.files.discard(uploadKeysOf(input)).catch((err: unknown) => jobLog.warn({ err }, 'could not delete uploads'));
 }
 
 /** Copies a source into the work folder (a template is made first if it is not yet). */

@@ -10,7 +10,12 @@ import { consentsRepository, type NewConsent } from '../db/repositories/consents
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import { HttpError } from '../http-error.ts';
-import type { JobInput } from './kinds.ts';
+import { createHash } from 'node:crypto';
+import { QUEUE_MESSAGES } from '../../../contract/studio.ts';
+import { mediaRepository } from '../db/repositories/media.ts';
+import type { MediaKind } from '../db/schema.ts';
+import { isUserFileKey } from '../storage/user-files.ts';
+import { sourcesOf, type JobInput } from './kinds.ts';
 import type { JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 
@@ -31,6 +36,8 @@ export interface JobRequest {
   files: readonly string[];
   /** Consent for the outside media among `files`; the job refers to each record. */
   consents?: readonly ConsentClaim[];
+  /** Consents already recorded that the job relies on too (a re-run relies on the first run's). */
+  consentIds?: readonly string[];
   now: string;
 }
 
@@ -58,6 +65,26 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
     return job;
   }
 
+  /** Reserves the allowance and makes the job, or answers the job its key already made; 403 when nothing is left. */
+  async function create(request: JobRequest): Promise<{ job: JobRow; created: boolean }> {
+    const { userId, input, idempotencyKey, requestHash, now } = request;
+    const made = await db.transaction().execute(async (trx) => {
+      if (!(await usersRepository(trx).lock(userId))) throw new HttpError(401, 'Authentication required.');
+      const jobs = jobsRepository(trx);
+      const existing = idempotencyKey === null ? undefined : await jobs.byIdempotencyKey(userId, idempotencyKey);
+      if (existing) return { job: sameRequest(existing, input.kind, requestHash), created: false };
+      // Queued and running jobs count: under the lock, what this sees is everything already reserved.
+      await entitlements(trx).assertMayStart(userId, input.kind, now);
+      const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
+      await userFilesRepository(trx).markUsed(userId, request.files, job.id);
+      await carryConsents(trx, userId, job.id, request.consents ?? [], now);
+      await consentsRepository(trx).attachToJob(job.id, request.consentIds ?? []);
+      return { job, created: true };
+    });
+    if (made.created) queue.notify(made.job.id);
+    return made;
+  }
+
   return {
     /** The job an earlier request with this key made, if any (checked as `create` would check it). */
     async replayOf(userId: string, key: string | null, kind: string, requestHash: string): Promise<JobRow | undefined> {
@@ -71,23 +98,29 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
       return key !== null && (await jobsRepository(db).byIdempotencyKey(userId, key)) !== undefined;
     },
 
-    /** Reserves the allowance and makes the job, or answers the job its key already made; 403 when nothing is left. */
-    async create(request: JobRequest): Promise<{ job: JobRow; created: boolean }> {
-      const { userId, input, idempotencyKey, requestHash, now } = request;
-      const made = await db.transaction().execute(async (trx) => {
-        if (!(await usersRepository(trx).lock(userId))) throw new HttpError(401, 'Authentication required.');
-        const jobs = jobsRepository(trx);
-        const existing = idempotencyKey === null ? undefined : await jobs.byIdempotencyKey(userId, idempotencyKey);
-        if (existing) return { job: sameRequest(existing, input.kind, requestHash), created: false };
-        // Queued and running jobs count: under the lock, what this sees is everything already reserved.
-        await entitlements(trx).assertMayStart(userId, input.kind, now);
-        const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
-        await userFilesRepository(trx).markUsed(userId, request.files, job.id);
-        await carryConsents(trx, userId, job.id, request.consents ?? [], now);
-        return { job, created: true };
-      });
-      if (made.created) queue.notify(made.job.id);
-      return made;
+    create,
+
+    /**
+     * The user's finished job again (issue 29): the same input as a new job, made as `create` makes
+     * one (allowance checked and reserved, 403 as the single call). 404 for a job not theirs, 409 while
+     * it is not finished or when a file it read is no longer kept (QUEUE_MESSAGES).
+     */
+    async rerun(userId: string, jobId: string, engineOf: (kind: JobInput['kind']) => string, idempotencyKey: string | null, now: string): Promise<{ job: JobRow; created: boolean }> {
+      const first = await jobsRepository(db).ofUser(userId, jobId);
+      if (!first) throw new HttpError(404, 'Job not found.');
+      if (first.status === 'queued' || first.status === 'running') throw new HttpError(409, QUEUE_MESSAGES.notFinished);
+      const input = JSON.parse(first.input) as JobInput;
+      const stored = sourcesOf(input).flatMap((s) => (s.type === 'stored' ? [s.key] : []));
+      const files = stored.filter(isUserFileKey);
+      const keptFiles = await userFilesRepository(db).kept(userId, files);
+      const media = mediaRepository(db);
+      for (const key of stored) {
+        const kept = isUserFileKey(key) ? keptFiles.has(key) : (await media.ownedByKey(userId, key, MEDIA_KINDS)) !== undefined;
+        if (!kept) throw new HttpError(409, QUEUE_MESSAGES.inputsGone);
+      }
+      const consentIds = (await consentsRepository(db).ofJob(first.id)).map((c) => c.id);
+      const requestHash = createHash('sha256').update(`rerun\n${first.id}`).digest('hex');
+      return create({ userId, input, engine: engineOf(input.kind), idempotencyKey, requestHash, files, consentIds, now });
     },
 
     /**
@@ -122,6 +155,8 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
     },
   };
 }
+
+const MEDIA_KINDS: readonly MediaKind[] = ['face', 'image', 'video', 'cloth', 'imgTovideo', 'audio'];
 
 /** What a key already used names must be the same request: 409 for another kind of call, 422 for another payload. */
 function assertSameRequest(sameKind: boolean, storedHash: string | null, requestHash: string): void {

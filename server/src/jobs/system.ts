@@ -13,6 +13,7 @@ import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
+import { estimateQueue, type Estimate } from './eta.ts';
 import { templateFiles } from './templates.ts';
 
 export const FINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled'];
@@ -30,6 +31,8 @@ export interface JobSystem {
   files: UserFiles;
   /** The engine of each capability (checked when the system is made); closed by whoever closes the system. */
   engines: EngineRegistry;
+  /** Position and ETA of every queued and running job (eta.ts), as the queue stands now. */
+  estimates(): Promise<Map<string, Estimate>>;
   /** Resolves with the job once it is succeeded, failed or canceled, or as it is after `timeoutMs`. */
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
   /** Calls `listener` with each job that settled in this process (or, with Redis, in another). */
@@ -92,5 +95,10 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   }
 
   const onSettled = (listener: (jobId: string) => void) => void settled.on(ANY_JOB, listener);
-  return { repo, queue, service: jobService(db, queue), files, engines, waitFor, onSettled };
+  // Worker slots: this setting on every process that runs jobs (an API process with REDIS_URL runs
+  // none itself, but its workers are configured alike); at least one.
+  const slots = Math.max(1, config.generation.workerConcurrency);
+  const estimates = async () => estimateQueue(await repo.openJobs(), await repo.runTimes(), slots, now());
+
+  return { repo, queue, service: jobService(db, queue), files, engines, estimates, waitFor, onSettled };
 }

@@ -1,6 +1,7 @@
 // Users' uploads and link copies: put into storage with a row saying whose they are (so a job may
-// use only its user's files), deleted with their row when refused, when their job is over, when
-// their account goes, and by a sweep when no job used them within a day.
+// use only its user's files), deleted with their row when refused, when their account goes, and by
+// a sweep: when no job used them within a day, or once no job that read them can be re-run (issue
+// 29: a succeeded job's result left the gallery; a failed or canceled one ended over a day ago).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { UserFileKind } from '../db/generation-schema.ts';
@@ -10,7 +11,12 @@ import type { MediaStorage } from './types.ts';
 
 /** Key prefixes: unguessable names, like generated media. */
 export const USER_FILE_PREFIX: Readonly<Record<UserFileKind, string>> = { upload: 'uploads/', fetched: 'fetched/' };
-/** A file no job used is kept this long (a page may send the job a little after the link copy). */
+/** True for the key of an upload or link copy (not generated media or a template). */
+export const isUserFileKey = (key: string): boolean => Object.values(USER_FILE_PREFIX).some((prefix) => key.startsWith(prefix));
+/**
+ * A file no job used is kept this long (a page may send the job a little after the link copy); so are
+ * the files of a failed or canceled job after it ended (it can be re-run meanwhile).
+ */
 export const UNUSED_FILE_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 200;
 

@@ -23,6 +23,14 @@ export const VideoIcon = (p: IconProps) => (
   </SvgIcon>
 );
 
+/** The queue (issue 29): lines waiting, the first one running. */
+export const QueueIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <path d="M4 6h10M4 12h10M4 18h10" />
+    <path d="m17 9.5 4 2.5-4 2.5Z" />
+  </SvgIcon>
+);
+
 export const ShirtIcon = (p: IconProps) => (
   <SvgIcon {...p}>
     <path d="M8.5 3.5 4 5.5 2.5 10l3.5 1.3V20.5h12V11.3l3.5-1.3L20 5.5l-4.5-2a3.5 3.5 0 0 1-7 0Z" />

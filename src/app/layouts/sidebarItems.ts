@@ -9,6 +9,7 @@ import {
   ImageToVideoIcon,
   MusicIcon,
   ProfileIcon,
+  QueueIcon,
   ShirtIcon,
   VideoIcon,
 } from '../icons/StudioIcons';
@@ -27,6 +28,7 @@ export const SIDEBAR_MAIN_ITEMS: readonly SidebarItem[] = [
   { label: 'Image To Video', path: '/Imagetovideo', icon: ImageToVideoIcon },
   { label: 'AI Music', path: '/AIMusic', icon: MusicIcon },
   { label: 'Gallery', path: '/gallery', icon: GalleryIcon },
+  { label: 'Queue', path: '/queue', icon: QueueIcon },
 ];
 
 /** Bottom items; Profile's label is replaced by the user's name when known. */

@@ -9,6 +9,7 @@ import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
+import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -22,6 +23,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
+import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
 
 type Mode = 'prompt' | 'link' | 'template';
@@ -63,15 +65,20 @@ export default function ImagePage() {
   const [link, setLink] = useState('');
   const [consent, setConsent] = useState(false);
   const consentId = useId();
-  const [template, setTemplate] = useState<TemplateEntry | null>(null);
+  const [templates, setTemplates] = useState<TemplateEntry[]>([]);
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'image', 'image');
   const startTour = useTour('image', TOURS[mode]);
+  const { batchSlot, run: batch, busy: batchBusy, clear: clearBatch } = useScreenBatch(slot);
+  const lines = prompt.split('\n').map((l) => l.trim()).filter(Boolean);
+  // Several prompts or templates make a batch (issue 29): one request, a grid of results.
+  const count = mode === 'prompt' ? lines.length : mode === 'template' ? templates.length : 1;
 
   const changeGender = (g: Gender) => {
     setGender(g);
-    setTemplate(null);
+    setTemplates([]);
   };
+  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/image', (share) => {
@@ -85,16 +92,22 @@ export default function ImagePage() {
     if (!face) return window.alert(STUDIO_MESSAGES.face);
     if (mode === 'prompt') {
       if (!pose || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imagePrompt);
-      const text = imagePrompt(prompt, gender, pose, face.face_prompt);
-      void startGeneration(slot, async () => generationCall(gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/', { user_id: userId, face_url: face.image_url, prompt: text }));
+      const path = gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/';
+      const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: face.image_url, prompt: imagePrompt(line, gender, pose, face.face_prompt) });
+      if (lines.length > 1) return void startBatch(batchSlot, lines.map(callOf));
+      clearBatch();
+      void startGeneration(slot, async () => callOf(prompt));
     } else if (mode === 'link') {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
       void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url, consent), consent }));
     } else {
-      if (!template) return window.alert(STUDIO_MESSAGES.template);
-      void startGeneration(slot, async () => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(template.path) }));
+      if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
+      const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(t.path) });
+      if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
+      clearBatch();
+      void startGeneration(slot, async () => callOf(templates[0]!));
     }
   };
 
@@ -128,6 +141,7 @@ export default function ImagePage() {
                 <Field.Root id="image-prompt">
                   <Field.Label>Prompt</Field.Label>
                   <Textarea value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} maxLength={2000} placeholder="On a rooftop in Mumbai at golden hour, linen shirt, relaxed smile" />
+                  <Field.HelperText>One prompt per line: several lines make one image each, all at once.</Field.HelperText>
                 </Field.Root>
               )}
               {mode === 'link' && (
@@ -139,22 +153,26 @@ export default function ImagePage() {
                   <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />
                 </Stack>
               )}
-              {mode === 'template' && <TemplateGrid id="image-templates" kind="image" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />}
+              {mode === 'template' && <TemplateGrid id="image-templates" kind="image" gender={gender} selected={templates.map((t) => t.id)} onToggle={toggleTemplate} />}
             </Stack>
           </ModeTabs>
-          <GenerateButton id="image-generate" label="Generate Image" busy={Boolean(running)} percent={percent} onClick={generate} />
+          <GenerateButton id="image-generate" label={count > 1 ? `Generate ${count} images` : 'Generate Image'} busy={Boolean(running) || batchBusy} percent={batchBusy ? undefined : percent} onClick={generate} />
         </>
       }
       result={
-        <ResultPanel
-          id="image-result"
-          kind="image"
-          result={result}
-          busy={Boolean(running)}
-          busyText={`Generating your image... ${percent}%`}
-          label="Generated image"
-          placeholder={<Placeholder path="features/image.webp" caption="Your image will appear here." />}
-        />
+        batch ? (
+          <BatchGrid slot={batchSlot} run={batch} kind="image" noun="image" />
+        ) : (
+          <ResultPanel
+            id="image-result"
+            kind="image"
+            result={result}
+            busy={Boolean(running)}
+            busyText={`Generating your image... ${percent}%`}
+            label="Generated image"
+            placeholder={<Placeholder path="features/image.webp" caption="Your image will appear here." />}
+          />
+        )
       }
     />
   );

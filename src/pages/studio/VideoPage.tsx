@@ -8,6 +8,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import type { GalleryFace } from '../../studio/galleryStore';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
+import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
 import { useTour, type TourStep } from '../../studio/tour';
@@ -20,6 +21,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
+import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
 
 type Mode = 'link' | 'template';
@@ -48,10 +50,14 @@ export default function VideoPage() {
   const [link, setLink] = useState('');
   const [consent, setConsent] = useState(false);
   const consentId = useId();
-  const [template, setTemplate] = useState<TemplateEntry | null>(null);
+  const [templates, setTemplates] = useState<TemplateEntry[]>([]);
   const slot = SLOTS[mode][gender];
   const { running, result, percent, notice, closeNotice } = useStudioSlot(slot, 'video', 'video');
   const startTour = useTour('video', TOUR);
+  const { batchSlot, run: batch, busy: batchBusy, clear: clearBatch } = useScreenBatch(slot);
+  // Several templates make a batch (issue 29): one request, a grid of results.
+  const count = mode === 'template' ? templates.length : 1;
+  const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/video', (share) => {
@@ -69,8 +75,11 @@ export default function VideoPage() {
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
       void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url, consent), consent }));
     } else {
-      if (!template) return window.alert(STUDIO_MESSAGES.template);
-      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(template.path) }));
+      if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
+      const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(t.path) });
+      if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
+      clearBatch();
+      void startGeneration(slot, async () => callOf(templates[0]!));
     }
   };
 
@@ -87,7 +96,7 @@ export default function VideoPage() {
             value={gender}
             onChange={(g) => {
               setGender(g);
-              setTemplate(null);
+              setTemplates([]);
             }}
           />
           <ModeTabs id="video-tabs" label="Video from" tabs={TABS} value={mode} onChange={setMode}>
@@ -102,24 +111,28 @@ export default function VideoPage() {
                   <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />
                 </Stack>
               ) : (
-                <TemplateGrid id="video-source" kind="video" gender={gender} selected={template?.id ?? null} onSelect={setTemplate} />
+                <TemplateGrid id="video-source" kind="video" gender={gender} selected={templates.map((t) => t.id)} onToggle={toggleTemplate} />
               )}
             </Stack>
           </ModeTabs>
-          <GenerateButton id="video-generate" label="Generate Video" busy={Boolean(running)} percent={percent} onClick={generate} />
+          <GenerateButton id="video-generate" label={count > 1 ? `Generate ${count} videos` : 'Generate Video'} busy={Boolean(running) || batchBusy} percent={batchBusy ? undefined : percent} onClick={generate} />
         </>
       }
       result={
-        <ResultPanel
-          id="video-result"
-          kind="video"
-          result={result}
-          busy={Boolean(running)}
-          busyText="Don't refresh, please wait 10 minutes..."
-          label="Generated video"
-          fullscreen
-          placeholder={<Placeholder kind="video" path="features/imagetovideo.mp4" caption="A sample: your video will play here." />}
-        />
+        batch ? (
+          <BatchGrid slot={batchSlot} run={batch} kind="video" noun="video" />
+        ) : (
+          <ResultPanel
+            id="video-result"
+            kind="video"
+            result={result}
+            busy={Boolean(running)}
+            busyText="Don't refresh, please wait 10 minutes..."
+            label="Generated video"
+            fullscreen
+            placeholder={<Placeholder kind="video" path="features/imagetovideo.mp4" caption="A sample: your video will play here." />}
+          />
+        )
       }
     />
   );

@@ -8,8 +8,10 @@ import { templateUrl } from '../../content/media';
 interface TemplateGridProps {
   kind: TemplateKind;
   gender: TemplateGender;
-  selected: number | null;
-  onSelect: (template: TemplateEntry) => void;
+  /** The chosen templates' ids: one makes one job, several a batch (issue 29). */
+  selected: readonly number[];
+  /** A tile pressed: chosen if it was not, unchosen if it was. */
+  onToggle: (template: TemplateEntry) => void;
   id?: string;
 }
 
@@ -79,9 +81,10 @@ function TemplateVideo({ entry }: { entry: TemplateEntry }) {
 
 /**
  * The template grid (spec §2): pictures for images; autoplaying, muted, looping previews in
- * reverse order for videos. A scrolling box keeps the generate button in reach.
+ * reverse order for videos. A scrolling box keeps the generate button in reach. Several may be
+ * chosen: each tile is a toggle.
  */
-export function TemplateGrid({ kind, gender, selected, onSelect, id }: TemplateGridProps) {
+export function TemplateGrid({ kind, gender, selected, onToggle, id }: TemplateGridProps) {
   const entries = TEMPLATE_MANIFEST.filter((t) => t.kind === kind && t.gender === gender);
   const ordered = kind === 'video' ? [...entries].reverse() : entries;
   return (
@@ -89,14 +92,17 @@ export function TemplateGrid({ kind, gender, selected, onSelect, id }: TemplateG
       <Text fontWeight="medium" mb="2" id={`${kind}-templates-label`}>
         Choose a template
       </Text>
+      <Text fontSize="xs" color="fg.muted" mb="2" id={`${kind}-templates-hint`}>
+        Pick one, or several to make them all at once.
+      </Text>
       <Box maxH={{ base: '18rem', md: '22rem' }} overflowY="auto" rounded="xl" borderWidth="1px" borderColor="border.muted" p="2" tabIndex={-1}>
-        <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-labelledby={`${kind}-templates-label`}>
+        <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-labelledby={`${kind}-templates-label`} aria-describedby={`${kind}-templates-hint`}>
           {ordered.map((t) => (
             <PickTile
               key={t.id}
               label={`Template ${t.id}`}
-              selected={selected === t.id}
-              onClick={() => onSelect(t)}
+              selected={selected.includes(t.id)}
+              onClick={() => onToggle(t)}
               aspect="3 / 4"
               src={kind === 'image' ? templateUrl(t.thumb) : undefined}
             >

@@ -1,6 +1,7 @@
 // A subscribed studio user: a real account (sign-up calls, OTP from the outbox), given a plan by
 // the operator command `npm run admin -- grant` on the server's data, then signed in on the page.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -41,3 +42,29 @@ export async function songReady(page: Page, songFile: string): Promise<void> {
   await song.setInputFiles(songFile);
   await expect.poll(() => song.isEnabled(), { timeout: 30_000 }).toBe(true);
 }
+
+/** The page's `security-key` header value (src/lib/clientSecrets.ts: the SHA-256 of the default client secret). */
+const SECURITY_KEY = createHash('sha256').update('persona-studio-client').digest('hex');
+
+/**
+ * A call to the API from inside the signed-in page, with its session's bearer token, user_id and
+ * security key, as the page's own client sends them: for setting up jobs a test then looks at.
+ */
+export async function apiInPage<T>(page: Page, path: string, body: Record<string, unknown> | null, headers: Record<string, string> = {}): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ path, body, headers, key }) => {
+      const token = sessionStorage.getItem('accessToken') ?? '';
+      const userId = sessionStorage.getItem('userId') ?? '';
+      const res = await fetch(`/api${path}`, {
+        method: body === null ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, 'security-key': key, ...(body === null ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === null ? undefined : JSON.stringify({ user_id: userId, ...body }),
+      });
+      return { status: res.status, data: await res.json().catch(() => null) };
+    },
+    { path, body, headers, key: SECURITY_KEY },
+  ) as Promise<{ status: number; data: T }>;
+}
+
+/** Marks the studio's tours as seen in this tab, so they do not open over the screens under test. */
+export const skipTours = (page: Page) => page.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));

@@ -9,6 +9,8 @@ import * as m0007 from './0007_job_requests.ts';
 import * as m0008 from './0008_consents.ts';
 import * as m0009 from './0009_batches.ts';
 import * as m0010 from './0010_gallery_search.ts';
+import * as m0011 from './0011_queue.ts';
+import * as m0012 from './0012_gallery_text_index.ts';
 import * as m0013 from './0013_developer_api.ts';
 import * as m0014 from './0014_upscales.ts';
 
@@ -27,6 +29,8 @@ export const migrations: Record<string, Migration> = {
   '0008_consents': m0008,
   '0009_batches': m0009,
   '0010_gallery_search': m0010,
+  '0011_queue': m0011,
+  '0012_gallery_text_index': m0012,
   '0013_developer_api': m0013,
   '0014_upscales': m0014,
 };

@@ -1,10 +1,13 @@
 // Every statement on the jobs table. Claiming is optimistic and portable: pick due candidates,
 // then take one with an UPDATE whose WHERE repeats the condition; only one process's update
 // can match (Postgres re-checks the WHERE after the row lock; SQLite has one writer).
+// Claims are fair (issue 29): users round-robin (the one with the fewest running jobs, then the one
+// served longest ago), then each user's own order (queue_order, which the user can move).
 import '../generation-schema.ts';
 import '../batches-schema.ts';
-import type { ExpressionBuilder } from 'kysely';
-import type { JobInput, JobKind } from '../../jobs/kinds.ts';
+import '../queue-schema.ts';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { JobInput } from '../../jobs/kinds.ts';
 import type { Db } from '../index.ts';
 import type { Database, Job } from '../schema.ts';
 import { isUniqueViolation, newId } from '../util.ts';
@@ -30,6 +33,15 @@ const isDue = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.and([eb('status', '=', 'queued'), eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now)])]),
     eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
   ]);
+
+/** A job's place in its user's own order: queue_order, then the batch's item order, then age. */
+const inUserOrder = <O>(q: SelectQueryBuilder<Database, 'jobs', O>) => q.orderBy('queue_order').orderBy('batch_index').orderBy('created_at').orderBy('id');
+
+/** The running average weighs about this many of the last runs. */
+export const RUN_TIME_WINDOW = 20;
+
+/** What the queue's estimates read of a queued or running job. */
+export type OpenJob = Pick<JobRow, 'id' | 'user_id' | 'kind' | 'engine' | 'status' | 'queue_order' | 'batch_index' | 'created_at' | 'started_at' | 'progress'>;
 
 export function jobsRepository(db: Db) {
   const byId = (id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -77,7 +89,7 @@ export function jobsRepository(db: Db) {
           .values({
             id: newId(), user_id: userId, kind: input.kind, status: 'queued', input: JSON.stringify(input), engine,
             idempotency_key: idempotencyKey, request_hash: fields.requestHash ?? null, created_at: now, updated_at: now,
-            batch_id: fields.batch?.id ?? null, batch_index: fields.batch?.index ?? null,
+            batch_id: fields.batch?.id ?? null, batch_index: fields.batch?.index ?? null, queue_order: Date.parse(now),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -100,22 +112,38 @@ export function jobsRepository(db: Db) {
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
-    /** Takes the oldest due job (queued and due, or running with a lapsed lease) for `owner`. */
-    async claim(owner: string, now: string, leaseUntil: string, kinds?: readonly JobKind[]): Promise<JobRow | undefined> {
+    /**
+     * Takes the fairest due job (queued and due, or running with a lapsed lease) for `owner`: of the
+     * users with due jobs, the one with the fewest jobs running, then the one whose last job started
+     * longest ago; of theirs, the first in their own order.
+     */
+    async claim(owner: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
       await endCanceledOrphans(now);
-      const due = db.selectFrom('jobs').select('id').where(isDue(now));
-      const candidates = await (kinds ? due.where('kind', 'in', kinds as JobKind[]) : due).orderBy('created_at').limit(5).execute();
-      for (const { id } of candidates) {
-        const claimed = await take(id, owner, now, leaseUntil);
-        if (claimed) return claimed;
+      const dueUsers = db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'user_id',
+          eb.selectFrom('jobs as r').select((r) => r.fn.countAll<number>().as('n')).whereRef('r.user_id', '=', 'jobs.user_id').where('r.status', '=', 'running').where('r.lease_until', '>=', now).as('running'),
+          eb.selectFrom('jobs as s').select((s) => s.fn.max('s.started_at').as('m')).whereRef('s.user_id', '=', 'jobs.user_id').as('served'),
+        ])
+        .where(isDue(now))
+        .groupBy('user_id');
+      const users = await db
+        .selectFrom(dueUsers.as('u'))
+        .select('u.user_id')
+        .orderBy('u.running')
+        .orderBy(sql`coalesce(u.served, '')`)
+        .orderBy('u.user_id')
+        .limit(5)
+        .execute();
+      for (const { user_id: userId } of users) {
+        const candidates = await inUserOrder(db.selectFrom('jobs').select('id').where('user_id', '=', userId).where(isDue(now))).limit(3).execute();
+        for (const { id } of candidates) {
+          const claimed = await take(id, owner, now, leaseUntil);
+          if (claimed) return claimed;
+        }
       }
       return undefined;
-    },
-
-    /** Takes this job for `owner` if it is due (a queue delivered it); undefined when it is not. */
-    async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
-      await endCanceledOrphans(now, id);
-      return take(id, owner, now, leaseUntil);
     },
 
     /** Ids of due jobs, oldest first (for a queue to be told about them again). */
@@ -178,6 +206,81 @@ export function jobsRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** Every queued and running job (the queue's estimates simulate them), each user's in their own order. */
+    openJobs: (): Promise<OpenJob[]> =>
+      inUserOrder(
+        db.selectFrom('jobs').select(['id', 'user_id', 'kind', 'engine', 'status', 'queue_order', 'batch_index', 'created_at', 'started_at', 'progress']).where('status', 'in', ['queued', 'running']),
+      ).execute(),
+
+    /**
+     * Moves the user's queued job to the front or back of their own order. Undefined when it is not
+     * theirs; the job as it is when it is not queued (nothing moved).
+     */
+    async move(userId: string, id: string, to: 'front' | 'back', now: string): Promise<JobRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const job = await trx.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        if (!job || job.status !== 'queued') return job;
+        const edge = await trx
+          .selectFrom('jobs')
+          .select((eb) => (to === 'front' ? eb.fn.min('queue_order') : eb.fn.max('queue_order')).as('at'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'queued')
+          .where('id', '!=', id)
+          .executeTakeFirst();
+        const at = edge?.at == null ? (job.queue_order ?? Date.parse(job.created_at)) : Number(edge.at) + (to === 'front' ? -1 : 1);
+        const moved = await trx.updateTable('jobs').set({ queue_order: at, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').returningAll().executeTakeFirst();
+        // Claimed or canceled meanwhile: the job as it is now.
+        return moved ?? (await trx.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst());
+      });
+    },
+
+    /**
+     * The user's jobs as the queue screen lists them: queued and running first (running, then queued
+     * in the order they will run), then finished ones newest first. `after` is how many were already
+     * listed (the queue part is short and changes order as the user moves jobs; finished ones are
+     * paged after it by the same count).
+     */
+    async listed(userId: string, statuses: readonly string[] | null, after: number, limit: number): Promise<JobRow[]> {
+      const base = () => {
+        const q = db.selectFrom('jobs').selectAll().where('user_id', '=', userId);
+        return statuses ? q.where('status', 'in', statuses as JobRow['status'][]) : q;
+      };
+      const open = await inUserOrder(base().where('status', 'in', ['running', 'queued'])).execute();
+      const active = [...open.filter((j) => j.status === 'running'), ...open.filter((j) => j.status === 'queued')];
+      const fromActive = active.slice(after, after + limit);
+      const left = limit - fromActive.length;
+      if (left <= 0) return fromActive;
+      const finished = await base()
+        .where('status', 'in', ['succeeded', 'failed', 'canceled'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(Math.max(0, after - active.length))
+        .limit(left)
+        .execute();
+      return [...fromActive, ...finished];
+    },
+
+    /** Measured run times per (kind, engine), in ms. */
+    async runTimes(): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('job_run_times').select(['kind', 'engine', 'avg_ms']).execute();
+      return new Map(rows.map((r) => [runTimeKey(r.kind, r.engine), Number(r.avg_ms)]));
+    },
+
+    /** Adds one measured run to the (kind, engine)'s running average (over about RUN_TIME_WINDOW runs). */
+    async recordRunTime(kind: string, engine: string, ms: number, now: string): Promise<void> {
+      await db
+        .insertInto('job_run_times')
+        .values({ kind, engine, runs: 1, avg_ms: ms, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['kind', 'engine']).doUpdateSet({
+            runs: sql`job_run_times.runs + 1`,
+            avg_ms: sql`job_run_times.avg_ms + (excluded.avg_ms - job_run_times.avg_ms) / (case when job_run_times.runs + 1 < ${RUN_TIME_WINDOW} then job_run_times.runs + 1 else ${RUN_TIME_WINDOW} end)`,
+            updated_at: now,
+          }),
+        )
+        .execute();
+    },
+
     /** The user's cancel: a queued job ends now; a running one is flagged for its runner. */
     async requestCancel(userId: string, id: string, now: string): Promise<JobRow | undefined> {
       await db
@@ -201,3 +304,6 @@ export function jobsRepository(db: Db) {
 }
 
 export type JobsRepository = ReturnType<typeof jobsRepository>;
+
+/** The key of a (kind, engine)'s run time. */
+export const runTimeKey = (kind: string, engine: string | null): string => `${kind}/${engine ?? ''}`;

@@ -1,4 +1,5 @@
 import '../generation-schema.ts';
+import '../queue-schema.ts';
 import type { UserFileKind } from '../generation-schema.ts';
 import type { Db } from '../index.ts';
 
@@ -17,32 +18,65 @@ export function userFilesRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Records the first job that used each of these files. */
+    /** Records that the job reads each of these files (job_files), and the first job that used each. */
     async markUsed(userId: string, storageKeys: readonly string[], jobId: string): Promise<void> {
       if (storageKeys.length === 0) return;
       await db.updateTable('user_files').set({ job_id: jobId }).where('user_id', '=', userId).where('storage_key', 'in', storageKeys as string[]).where('job_id', 'is', null).execute();
+      await db
+        .insertInto('job_files')
+        .values([...new Set(storageKeys)].map((storage_key) => ({ job_id: jobId, storage_key })))
+        .onConflict((oc) => oc.columns(['job_id', 'storage_key']).doNothing())
+        .execute();
+    },
+
+    /** Which of `storageKeys` are still kept as `userId`'s files. */
+    async kept(userId: string, storageKeys: readonly string[]): Promise<Set<string>> {
+      if (storageKeys.length === 0) return new Set();
+      const rows = await db.selectFrom('user_files').select('storage_key').where('user_id', '=', userId).where('storage_key', 'in', storageKeys as string[]).execute();
+      return new Set(rows.map((r) => r.storage_key));
     },
 
     remove: async (storageKeys: readonly string[]): Promise<void> => {
-      if (storageKeys.length > 0) await db.deleteFrom('user_files').where('storage_key', 'in', storageKeys as string[]).execute();
+      if (storageKeys.length === 0) return;
+      await db.deleteFrom('job_files').where('storage_key', 'in', storageKeys as string[]).execute();
+      await db.deleteFrom('user_files').where('storage_key', 'in', storageKeys as string[]).execute();
     },
 
     keysOfUser: async (userId: string): Promise<string[]> =>
       (await db.selectFrom('user_files').select('storage_key').where('user_id', '=', userId).execute()).map((r) => r.storage_key),
 
     /**
-     * Files nothing needs any more, at most `limit`: never used by a job and older than `unusedBefore`;
-     * uploads of jobs that are over (their runner deletes them, this catches what it could not); and
-     * files whose account is gone (with the jobs that would have used them).
+     * Files nothing needs any more, at most `limit`: never used by a job and older than `before`;
+     * used, but no job that read them may still run or be re-run (issue 29): each such job is over,
+     * and either succeeded with its result gone from the gallery, or failed or was canceled before
+     * `before` (kept as long as an unused file); and files whose account is gone.
      */
-    async stale(unusedBefore: string, limit: number): Promise<string[]> {
+    async stale(before: string, limit: number): Promise<string[]> {
       const rows = await db
         .selectFrom('user_files')
         .select('storage_key')
         .where((eb) =>
           eb.or([
-            eb.and([eb('job_id', 'is', null), eb('created_at', '<', unusedBefore)]),
-            eb.and([eb('kind', '=', 'upload'), eb.exists(eb.selectFrom('jobs').select('jobs.id').whereRef('jobs.id', '=', 'user_files.job_id').where('jobs.status', 'in', FINAL))]),
+            eb.and([eb('job_id', 'is', null), eb('created_at', '<', before)]),
+            eb.and([
+              eb('job_id', 'is not', null),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('job_files as jf')
+                    .innerJoin('jobs', 'jobs.id', 'jf.job_id')
+                    .select('jobs.id')
+                    .whereRef('jf.storage_key', '=', 'user_files.storage_key')
+                    .where((j) =>
+                      j.or([
+                        j('jobs.status', 'not in', FINAL),
+                        j.and([j('jobs.status', '=', 'succeeded'), j.exists(j.selectFrom('media_items').select('media_items.id').whereRef('media_items.job_id', '=', 'jobs.id'))]),
+                        j.and([j('jobs.status', '!=', 'succeeded'), j('jobs.finished_at', '>=', before)]),
+                      ]),
+                    ),
+                ),
+              ),
+            ]),
             eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'user_files.user_id'))),
           ]),
         )

@@ -2,19 +2,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BatchIdParams, BatchView } from '../../../../contract/batches.ts';
 import { withErrors } from '../../../../contract/common.ts';
+import type { JobView } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { acceptApiKeys } from '../../developer/keys.ts';
 import { batchesRepository, type BatchRow } from '../../db/repositories/batches.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
 import { HttpError } from '../../http-error.ts';
-import { cancelJob, jobView } from '../jobs/index.ts';
+import { cancelJob, jobViews } from '../jobs/index.ts';
 
 const TAGS = ['batches'];
 const security = [{ bearer: [] }];
 const NOT_FOUND = 'Batch not found.';
 
-/** A batch as the page follows it: counts per status and each job's view (as GET /api/jobs/{id}). */
-export function batchView(batch: BatchRow, jobs: readonly JobRow[]): BatchView {
+/**
+ * A batch as the page follows it: counts per status, each job's view (as GET /api/jobs/{id}) and,
+ * while any job is queued or running, when its last job ends.
+ */
+export async function batchView(app: FastifyInstance, batch: BatchRow, jobs: readonly JobRow[]): Promise<BatchView> {
+  return batchViewOf(batch, jobs, await jobViews(app, jobs));
+}
+
+/** The batch's view from its jobs' views (`views`, in the order of `jobs`). */
+export function batchViewOf(batch: BatchRow, jobs: readonly JobRow[], views: JobView[]): BatchView {
+  const etas = views.flatMap((v) => (v.eta_seconds === null ? [] : [v.eta_seconds]));
   const count = (status: JobRow['status']) => jobs.filter((j) => j.status === status).length;
   return {
     batch_id: batch.id,
@@ -25,9 +35,8 @@ export function batchView(batch: BatchRow, jobs: readonly JobRow[]): BatchView {
     succeeded: count('succeeded'),
     failed: count('failed'),
     canceled: count('canceled'),
-    // No honest estimate yet: measured run times per kind and engine come with the queue's ETAs (issue 29).
-    eta_seconds: null,
-    jobs: jobs.map(jobView),
+    eta_seconds: etas.length === 0 ? null : Math.max(...etas),
+    jobs: views,
   };
 }
 
@@ -48,7 +57,7 @@ const batches: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: TAGS, security, summary: "A batch: its jobs' views and how many are queued, running, succeeded, failed, canceled", params: BatchIdParams, response: withErrors({ 200: BatchView }, 401, 404) } },
     async (request) => {
       const { batch, jobs } = await ownBatch(app, requireUser(request).id, request.params.id);
-      return batchView(batch, jobs);
+      return batchView(app, batch, jobs);
     },
   );
 
@@ -61,7 +70,7 @@ const batches: FastifyPluginAsyncTypebox = async (app) => {
       // Each as the single cancel does it; jobs already over stay as they are.
       const after: JobRow[] = [];
       for (const job of jobs) after.push(job.status === 'queued' || job.status === 'running' ? ((await cancelJob(app, userId, job.id)) ?? job) : job);
-      return batchView(batch, after);
+      return batchView(app, batch, after);
     },
   );
 };

@@ -9,7 +9,7 @@ import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MediaSource } from '../../jobs/kinds.ts';
 import { templateByPath } from '../../jobs/templates.ts';
-import { USER_FILE_PREFIX } from '../../storage/user-files.ts';
+import { isUserFileKey, USER_FILE_PREFIX } from '../../storage/user-files.ts';
 
 const TEMPLATES_PREFIX = 'templates/';
 
@@ -38,7 +38,7 @@ export async function templateOrFetched(app: FastifyInstance, userId: string, ur
 
 /** The user's files (uploads, link copies) among a job's sources. */
 export const userFilesOf = (...sources: (MediaSource | undefined)[]): string[] =>
-  sources.flatMap((s) => (s?.type === 'stored' && Object.values(USER_FILE_PREFIX).some((prefix) => s.key.startsWith(prefix)) ? [s.key] : []));
+  sources.flatMap((s) => (s?.type === 'stored' && isUserFileKey(s.key) ? [s.key] : []));
 
 /** A stored picture's upright size, from its header (the object is streamed, never kept). */
 export async function pictureSize(app: FastifyInstance, key: string): Promise<{ width: number; height: number }> {

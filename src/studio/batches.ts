@@ -1,0 +1,183 @@
+// Batches (issue 29): many items of one generation call sent as one POST /api/batches, and the
+// batch followed as its jobs run. The service worker's poller follows each job (as it follows a
+// single one: sw/jobPoller.ts) and its announcements update the batch's view at once; the page
+// reads GET /api/batches/{id} itself at start and every 15 s beside the worker (for the ETA), or
+// alone at 1 s growing to 5 s without one. A batch's state is kept per screen slot outside any
+// screen, so it goes on while the user visits another one, and its id in the tab's session, so a
+// reload follows it again.
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import type { BatchAccepted, BatchView } from '../../contract/batches';
+import type { JobView } from '../../contract/studio';
+import type { Static } from 'typebox';
+import { api, ApiError, apiRequest } from '../api/client';
+import { getSession, SessionKey } from '../lib/session';
+import { useGalleryStore } from './galleryStore';
+import { newIdempotencyKey, type GenerationCall } from './jobs';
+import { watchInWorker } from './workerJobs';
+
+export type { BatchView };
+
+const ENDED: ReadonlySet<JobView['status']> = new Set(['succeeded', 'failed', 'canceled']);
+const POLL_FIRST_MS = 1000;
+const POLL_MAX_MS = 5000;
+const POLL_BESIDE_WORKER_MS = 15_000;
+
+/** What a screen shows of its batch: being sent, running (its last view), or refused. */
+export type BatchRun = { state: 'sending'; total: number } | { state: 'running' | 'done'; view: BatchView } | { state: 'error'; message: string };
+
+interface BatchState {
+  runs: Partial<Record<string, BatchRun>>;
+  clear: (slot: string) => void;
+}
+
+export const useBatchStore = create<BatchState>((set) => ({
+  runs: {},
+  clear: (slot) => set((s) => ({ runs: { ...s.runs, [slot]: undefined } })),
+}));
+
+const setRun = (slot: string, run: BatchRun) => useBatchStore.setState((s) => ({ runs: { ...s.runs, [slot]: run } }));
+
+/** A batch view with one job's newer view in it, its counts counted again. */
+export function withJob(view: BatchView, job: JobView): BatchView {
+  if (!view.jobs.some((j) => j.job_id === job.job_id)) return view;
+  const jobs = view.jobs.map((j) => (j.job_id === job.job_id ? job : j));
+  const count = (s: JobView['status']) => jobs.filter((j) => j.status === s).length;
+  return { ...view, jobs, queued: count('queued'), running: count('running'), succeeded: count('succeeded'), failed: count('failed'), canceled: count('canceled') };
+}
+
+export const batchEnded = (view: BatchView): boolean => view.jobs.every((j) => ENDED.has(j.status));
+
+const getBatch = async (batchId: string): Promise<BatchView | null> => {
+  try {
+    return (await api.get<BatchView>(`/batches/${encodeURIComponent(batchId)}`)).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== 0 && err.status < 500) throw err;
+    return null; // no answer: the next look tries again
+  }
+};
+
+/** Follows the batch until every job has ended, calling `onUpdate` with each newer view. */
+export async function followBatch(batchId: string, jobIds: readonly string[], onUpdate: (view: BatchView) => void, signal?: AbortSignal): Promise<BatchView> {
+  let view: BatchView | null = null;
+  let wake: (() => void) | null = null;
+  const show = (next: BatchView) => {
+    view = next;
+    onUpdate(next);
+    if (batchEnded(next)) wake?.();
+  };
+  const watch = watchInWorker(jobIds, getSession(SessionKey.userId) ?? '', (job) => {
+    if (view) show(withJob(view, job));
+  });
+  let delay = watch ? POLL_BESIDE_WORKER_MS : POLL_FIRST_MS;
+  try {
+    for (;;) {
+      if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      const fresh = await getBatch(batchId);
+      if (fresh) show(fresh);
+      if (view && batchEnded(view)) return view;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        signal?.addEventListener('abort', wake, { once: true });
+      });
+      wake = null;
+      if (view && batchEnded(view)) return view;
+      if (!watch) delay = Math.min(POLL_MAX_MS, Math.round(delay * 1.5));
+    }
+  } finally {
+    watch?.stop();
+  }
+}
+
+/** The message to show for a refused batch: the server's own (a 403 names what the batch needs and what is left). */
+function batchError(err: unknown): string {
+  if (err instanceof ApiError && err.status === 0) return 'Batches need the network: you seem to be offline. Try again when connected.';
+  return err instanceof Error && err.message ? err.message : 'The batch could not be started.';
+}
+
+/** The batches still followed, per slot, kept in this tab's session so a reload follows them again. */
+const KEPT_KEY = 'persona-batches';
+interface KeptBatch {
+  userId: string;
+  batchId: string;
+  jobIds: string[];
+}
+
+function keptBatches(): Record<string, KeptBatch> {
+  try {
+    return (JSON.parse(sessionStorage.getItem(KEPT_KEY) ?? '{}') as Record<string, KeptBatch>) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function keep(slot: string, batch: KeptBatch | null): void {
+  const all = keptBatches();
+  if (batch) all[slot] = batch;
+  else delete all[slot];
+  try {
+    sessionStorage.setItem(KEPT_KEY, JSON.stringify(all));
+  } catch {
+    // No session storage: a reload just does not show the batch here (the queue screen still does).
+  }
+}
+
+async function follow(slot: string, batchId: string, jobIds: string[]): Promise<void> {
+  keep(slot, { userId: getSession(SessionKey.userId) ?? '', batchId, jobIds });
+  const final = await followBatch(batchId, jobIds, (view) => setRun(slot, { state: batchEnded(view) ? 'done' : 'running', view }));
+  keep(slot, null);
+  setRun(slot, { state: 'done', view: final });
+  void useGalleryStore.getState().fetch(true);
+}
+
+/**
+ * Sends `calls` (all of one path) as one batch for `slot` and follows it. Nothing starts while the
+ * slot's last batch is still being sent or running.
+ */
+export async function startBatch(slot: string, calls: readonly GenerationCall[]): Promise<void> {
+  const current = useBatchStore.getState().runs[slot];
+  if (current?.state === 'sending' || current?.state === 'running' || calls.length === 0) return;
+  const call = calls[0]!.path;
+  setRun(slot, { state: 'sending', total: calls.length });
+  try {
+    const res = await apiRequest<Static<typeof BatchAccepted>>('/batches', {
+      method: 'POST',
+      body: { user_id: getSession(SessionKey.userId) ?? undefined, call, items: calls.map((c) => c.body) },
+      securityKey: true,
+      headers: { 'Idempotency-Key': newIdempotencyKey() },
+    });
+    await follow(slot, res.data.batch_id, res.data.job_ids);
+  } catch (err) {
+    keep(slot, null);
+    setRun(slot, { state: 'error', message: batchError(err) });
+  }
+}
+
+/** Follows the slot's batch again if one was running when the page was last open (a reload). */
+function resumeBatch(slot: string): void {
+  const kept = keptBatches()[slot];
+  if (!kept || useBatchStore.getState().runs[slot]) return;
+  if (kept.userId !== getSession(SessionKey.userId)) return keep(slot, null);
+  setRun(slot, { state: 'sending', total: kept.jobIds.length });
+  follow(slot, kept.batchId, kept.jobIds).catch(() => {
+    // Gone or not this user's: nothing to show here.
+    keep(slot, null);
+    useBatchStore.getState().clear(slot);
+  });
+}
+
+/** A screen's batch for its slot: the run shown (if any), whether one is under way, and clear(). */
+export function useScreenBatch(slot: string) {
+  const batchSlot = `${slot}:batch`;
+  useEffect(() => resumeBatch(batchSlot), [batchSlot]);
+  const run = useBatchStore((s) => s.runs[batchSlot]);
+  const clear = useBatchStore((s) => s.clear);
+  return { batchSlot, run, busy: run?.state === 'sending' || run?.state === 'running', clear: () => clear(batchSlot) };
+}
+
+/** `list` with `item` added, or taken out if it was there (a multi-choice grid's toggle). */
+export const toggled = <T extends { id: number }>(list: readonly T[], item: T): T[] => (list.some((x) => x.id === item.id) ? list.filter((x) => x.id !== item.id) : [...list, item]);

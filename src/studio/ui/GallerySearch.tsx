@@ -1,0 +1,167 @@
+// The gallery's search (issue 29): words, kinds and dates in a form; results by kind, the next
+// page loaded as the end of the list comes into view (an IntersectionObserver on a sentinel,
+// with a button for those who cannot scroll to it).
+import { Box, Button, Center, chakra, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { GALLERY_GROUPS, type GalleryResponse } from '../../../contract/studio';
+import { getSession, SessionKey } from '../../lib/session';
+import { searchGallery, type GalleryFilters } from '../gallerySearch';
+import { DownloadNote } from './DownloadButton';
+import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
+import { StatusSpinner } from './StatusSpinner';
+
+export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '' };
+
+/** The search form: applied on submit (Enter or Search), cleared by Clear. */
+export function GallerySearchForm({ filters, onSearch, searching }: { filters: GalleryFilters; onSearch: (f: GalleryFilters) => void; searching: boolean }) {
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => setDraft(filters), [filters]);
+  const ids = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(draft);
+  };
+  const toggle = (group: (typeof GALLERY_GROUPS)[number], on: boolean) =>
+    setDraft((d) => ({ ...d, kinds: GALLERY_GROUPS.filter((g) => (g === group ? on : d.kinds.includes(g))) }));
+  return (
+    <Box as="form" role="search" aria-label="Search your gallery" onSubmit={submit} rounded="xl" borderWidth="1px" borderColor="border.muted" bg="bg.panel" p={{ base: 3, md: 4 }} mb="5">
+      <Stack gap="3">
+        <Field.Root>
+          <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
+          <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
+        </Field.Root>
+        <chakra.fieldset borderWidth="0" p="0" m="0">
+          <chakra.legend fontSize="sm" fontWeight="medium" mb="1.5">
+            Kinds
+          </chakra.legend>
+          <HStack gap="4" flexWrap="wrap">
+            {TABS.map((t) => (
+              <chakra.label key={t.group} display="inline-flex" alignItems="center" gap="1.5" fontSize="sm" cursor="pointer">
+                <chakra.input type="checkbox" checked={draft.kinds.includes(t.group)} onChange={(e) => toggle(t.group, e.target.checked)} boxSize="4" accentColor="brand.solid" />
+                {t.label}
+              </chakra.label>
+            ))}
+          </HStack>
+        </chakra.fieldset>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
+          <Field.Root>
+            <Field.Label htmlFor={`${ids}-from`}>From</Field.Label>
+            <Input id={`${ids}-from`} type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label htmlFor={`${ids}-to`}>To</Field.Label>
+            <Input id={`${ids}-to`} type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </Field.Root>
+          <Button type="submit" disabled={draft.kinds.length === 0}>
+            Search
+          </Button>
+          {searching && (
+            <Button type="button" variant="outline" onClick={() => onSearch(NO_FILTERS)}>
+              Clear search
+            </Button>
+          )}
+        </SimpleGrid>
+        {draft.kinds.length === 0 && (
+          <Text fontSize="sm" color="fg.error">
+            Choose at least one kind.
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+type Pages = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; groups: Partial<GalleryResponse>; next: string | null; offline: boolean; more: 'idle' | 'loading' | 'error' };
+
+const merge = (a: Partial<GalleryResponse>, b: Partial<GalleryResponse>): Partial<GalleryResponse> => {
+  const out: Record<string, unknown[]> = { ...a };
+  for (const [g, items] of Object.entries(b)) out[g] = [...(out[g] ?? []), ...(items as unknown[])];
+  return out as Partial<GalleryResponse>;
+};
+
+/** The results of `filters`, by kind, each kind's next items appended as the end comes into view. */
+export function GallerySearchResults({ filters, onPreview }: { filters: GalleryFilters; onPreview: (item: Item) => void }) {
+  const [pages, setPages] = useState<Pages>({ state: 'loading' });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const generation = useRef(0);
+  const noteId = `${useId()}-note`;
+
+  useEffect(() => {
+    const run = ++generation.current;
+    setPages({ state: 'loading' });
+    searchGallery(getSession(SessionKey.userId) ?? '', filters, null)
+      .then((page) => run === generation.current && setPages({ state: 'ready', groups: page.groups, next: page.nextCursor, offline: page.offline, more: 'idle' }))
+      .catch((err: unknown) => run === generation.current && setPages({ state: 'error', message: err instanceof Error ? err.message : 'The search failed.' }));
+  }, [filters]);
+
+  // The page shown, read by loadMore without re-creating it (and without side effects in a state updater).
+  const current = useRef(pages);
+  current.current = pages;
+  const loadMore = useCallback(() => {
+    const p = current.current;
+    if (p.state !== 'ready' || !p.next || p.more === 'loading') return;
+    const run = generation.current;
+    setPages({ ...p, more: 'loading' });
+    searchGallery(getSession(SessionKey.userId) ?? '', filters, p.next)
+      .then((page) => run === generation.current && setPages((q) => (q.state === 'ready' ? { ...q, groups: merge(q.groups, page.groups), next: page.nextCursor, more: 'idle' } : q)))
+      .catch(() => run === generation.current && setPages((q) => (q.state === 'ready' ? { ...q, more: 'error' } : q)));
+  }, [filters]);
+
+  const hasMore = pages.state === 'ready' && pages.next !== null && pages.more === 'idle';
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([e]) => e?.isIntersecting && loadMore(), { rootMargin: '400px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  const groups = pages.state === 'ready' ? pages.groups : {};
+  const sections = TABS.filter((t) => filters.kinds.includes(t.group)).map((t) => ({ tab: t, items: itemsOf(groups, t.value) }));
+  const shown = sections.flatMap((s) => s.items);
+  const onDevice = useSavedOnDevice(shown, pages.state === 'ready' && pages.offline);
+
+  if (pages.state === 'loading')
+    return (
+      <Center py="16">
+        <StatusSpinner size="lg" label="Searching your gallery" />
+      </Center>
+    );
+  if (pages.state === 'error')
+    return (
+      <Stack align="center" py="12" gap="3" role="alert">
+        <Text>{pages.message}</Text>
+      </Stack>
+    );
+  const total = shown.length;
+  return (
+    <Stack gap="6" aria-label="Search results" as="section">
+      <Text role="status" fontSize="sm" color="fg.muted">
+        {total === 0 ? 'Nothing in your gallery matches this search.' : `${total}${pages.next ? '+' : ''} ${total === 1 ? 'item' : 'items'} found`}
+        {pages.offline && " (searched on this device: you seem to be offline; only the faces' descriptions are kept here, not the prompts)"}
+      </Text>
+      {total > 0 && <DownloadNote where="gallery" noteId={noteId} />}
+      {sections
+        .filter((s) => s.items.length > 0)
+        .map(({ tab, items }) => (
+          <Box as="section" key={tab.value} aria-labelledby={`search-${tab.value}`}>
+            <Heading as="h2" size="md" id={`search-${tab.value}`} mb="3">
+              {tab.label}
+            </Heading>
+            <GalleryGrid items={items} tab={tab.value} label={`Found ${tab.label}`} onPreview={onPreview} onDevice={onDevice} noteId={noteId} />
+          </Box>
+        ))}
+      {pages.next && (
+        <Stack ref={sentinel} align="center" py="4">
+          {pages.more === 'loading' ? (
+            <StatusSpinner label="Loading more" />
+          ) : (
+            <Button variant="outline" size="sm" onClick={loadMore}>
+              {pages.more === 'error' ? 'Could not load more: try again' : 'Load more'}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
