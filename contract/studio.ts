@@ -117,7 +117,7 @@ export const JobIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Item = {
   id: Type.String(),
   created_at: Type.String(),
-  /** The job that made it (issue 29: "Re-run" on a gallery item reruns it); absent on servers that do not say. */
+  /** The job that made it (issue 29: "Re-run" on a gallery item reruns it); null for media older than jobs, absent on servers that do not say. */
   job_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 };
 export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });

@@ -45,7 +45,7 @@ describe('studio on sqlite', () => {
     expect(job).toMatchObject({ job_id: first.job_id, kind: 'face', status: 'succeeded', progress: 100, engine: 'local', error: null, output: first.output });
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json();
     expect(gallery.faces).toHaveLength(2);
-    expect(gallery.faces[0]).toMatchObject({ id: expect.any(String), image_url: again.output, gender: 'female', face_prompt: again.face_prompt });
+    expect(gallery.faces[0]).toMatchObject({ id: expect.any(String), image_url: again.output, gender: 'female', face_prompt: again.face_prompt, job_id: again.job_id });
     expect(Object.keys(gallery).sort()).toEqual(['audio', 'cloth', 'faces', 'gen_video', 'images', 'videos']);
     const list = (await t.get(u, '/api/jobs?status=succeeded')).json();
     expect(list.jobs.map((j: { job_id: string }) => j.job_id)).toEqual([again.job_id, first.job_id]);

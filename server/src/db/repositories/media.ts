@@ -50,7 +50,7 @@ export function mediaRepository(db: Db) {
     galleryPage(userId: string, kind: MediaKind, query: GalleryPageQuery) {
       let q = db
         .selectFrom('media_items')
-        .select(['id', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale'])
+        .select(['id', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id'])
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
         .where('storage_key', '<>', '');

@@ -12,7 +12,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof mediaRepository>['galleryPage']>
 
 /** A row as its group's item, at `url`. */
 function itemOf(group: GalleryGroup, r: Row, url: string, urlOf: (key: string) => string) {
-  const base = { id: r.id, created_at: r.created_at };
+  const base = { id: r.id, created_at: r.created_at, job_id: r.job_id };
   switch (group) {
     case 'faces': return { ...base, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
     case 'images': return { ...base, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
