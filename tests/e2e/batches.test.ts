@@ -132,6 +132,22 @@ describe('gallery search (issue 29)', () => {
     await page.getByRole('tablist', { name: 'Gallery' }).waitFor();
     expect(await page.getByRole('list', { name: 'Your faces' }).getByRole('listitem').count()).toBe(1);
   });
+
+  it('re-runs a gallery item\'s job as a new one, with a link to the queue', { timeout: 90_000 }, async () => {
+    const before = await apiInPage<{ jobs: { job_id: string; kind: string }[] }>(page, '/jobs?limit=100', null);
+    const faces = page.getByRole('list', { name: 'Your faces' });
+    await faces.getByRole('button', { name: 'Re-run face 1' }).click();
+    const status = faces.getByRole('listitem').first().getByRole('status').filter({ hasText: /Started again|offline|failed|job/ });
+    await expect.poll(() => status.innerText()).toBe('Started again: see it in your queue');
+    const after = await apiInPage<{ jobs: { job_id: string; kind: string }[] }>(page, '/jobs?limit=100', null);
+    const known = new Set(before.data.jobs.map((j) => j.job_id));
+    const made = after.data.jobs.filter((j) => !known.has(j.job_id));
+    expect(made.map((j) => j.kind)).toEqual(['face']);
+    // It runs to the end (the offline search below counts its face).
+    await expect.poll(async () => (await apiInPage<{ status: string }>(page, `/jobs/${made[0]!.job_id}`, null)).data.status, { timeout: 60_000 }).toBe('succeeded');
+    await status.getByRole('link', { name: 'see it in your queue' }).click();
+    await page.waitForURL('**/queue');
+  });
 });
 
 describe('the queue while a batch runs (issue 29)', () => {
@@ -167,8 +183,9 @@ describe('gallery search offline (issue 29)', () => {
     await search.getByRole('searchbox', { name: 'Search' }).fill(`${words[1]!.toUpperCase()} ${words[0]}`);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     const status = page.getByRole('status').filter({ hasText: 'on this device' });
-    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe("1 item found (searched on this device: you seem to be offline; only the faces' descriptions are kept here, not the prompts)");
-    expect(await page.getByRole('list', { name: 'Found faces' }).getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe("2 items found (searched on this device: you seem to be offline; only the faces' descriptions are kept here, not the prompts)");
+    // The face and its re-run (the same words).
+    expect(await page.getByRole('list', { name: 'Found faces' }).getByRole('listitem').count()).toBe(2);
     // The images' prompts are not kept on the device: their words find nothing offline.
     await search.getByRole('searchbox', { name: 'Search' }).fill('sunflower');
     await search.getByRole('button', { name: 'Search', exact: true }).click();

@@ -221,7 +221,8 @@ describe.each(engines)('the queue on %s', (engine) => {
     const doc = (await h.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Op>> };
     const move = doc.paths['/api/jobs/{id}/move']!.post!;
     expect(move.tags).toEqual(['jobs']);
-    expect(move.security).toEqual([{ bearer: [] }]);
+    // A personal API key may move its owner's jobs (issue 30).
+    expect(move.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
     expect(Object.keys(move.requestBody!.content['application/json']!.schema.properties)).toEqual(['to']);
     expect(Object.keys(move.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
     const rerun = doc.paths['/api/jobs/{id}/rerun']!.post!;
