@@ -38,6 +38,7 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
       { file: 'ffprobe', serverSetting: 'FFPROBE_PATH' },
     ],
   },
+  { pkg: 'espeak-ng', why: 'speech for the talking character\'s typed text', neededBy: ['server', 'tests'], binaries: [{ file: 'espeak-ng', serverSetting: 'ESPEAK_NG_PATH' }] },
 ];
 
 /** What the decision looks at on this machine. */
