@@ -25,6 +25,23 @@ export async function speak(text: string, gender: Gender | null, ctx: EngineCont
   return out;
 }
 
+/**
+ * The track a remote lip-sync model gets: the text spoken here first (espeak-ng), or the voice or
+ * song cut to its first minute, as a WAV in workDir.
+ */
+export async function talkingTrack(input: { audioPath?: string; text?: string; gender: Gender | null }, ctx: EngineContext): Promise<string> {
+  if (!input.audioPath) return speak(input.text ?? '', input.gender, ctx);
+  let source: string[];
+  try {
+    source = await ffmpegInput(input.audioPath, ['audio']);
+  } catch (err) {
+    throw new EngineInputError('Error reading file.', { cause: err });
+  }
+  const out = join(ctx.workDir, 'track.wav');
+  await run(ctx.tools.ffmpeg, ['-nostdin', '-y', '-loglevel', 'error', ...source, '-t', String(TALK_MAX_SECONDS), '-ac', '1', '-ar', '44100', '-f', 'wav', out], { signal: ctx.signal });
+  return out;
+}
+
 /** A track decoded to mono 16 kHz samples (its first minute), the format forced from its bytes. */
 export async function decodeAudio(path: string, ctx: EngineContext): Promise<Float32Array> {
   let input: string[];
