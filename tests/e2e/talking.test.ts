@@ -115,5 +115,11 @@ describe('talking character (issue 32)', () => {
     const urls = gallery.data.videos.map((v) => v.video_url);
     for (const url of [first, second, third]) expect(urls).toContain(url.replace(/\?t=\d+$/, '').replace(/^https?:\/\/[^/]+/, ''));
     await checkAtBothSizes(page, 'talking-recorded');
+
+    // Opened directly (a reload, a link): the screen, with the last result kept.
+    expect((await page.goto('/talk'))?.status()).toBe(200);
+    await expect.poll(() => resultVideo(page).getAttribute('src')).toBe(third);
+    const current = page.getByRole('navigation', { name: 'Studio' }).locator('[aria-current="page"]');
+    await expect.poll(() => current.innerText()).toBe('Talking Character');
   });
 });
