@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { consentsRepository } from '../../server/src/db/repositories/consents.ts';
 import { faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import { face as localFace } from '../../server/src/engines/local/face.ts';
 import { readPicture } from '../../server/src/engines/local/images.ts';
 import { faceGeometry, talking, TALK_FPS } from '../../server/src/engines/local/talking.ts';
 import type { EngineContext } from '../../server/src/engines/types.ts';
 import { useTestDatabase } from './support/db.ts';
-import { studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
+import { markAt, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ps-talking-'));
 afterAll(async () => {
@@ -182,10 +183,15 @@ describe('POST /talking/ on the local engine', () => {
       lengths.push(info.seconds);
       expect((await t.get(u, `/api/jobs/${job_id}`)).json()).toMatchObject({ kind: 'talking', status: 'succeeded' });
     }
+    // The voice file's consent is recorded with the job (the song and the text need none).
+    expect((await consentsRepository(t.app.db).ofUser(u.userId)).map((c) => [c.call, c.field])).toEqual([['/talking/', 'audio_file']]);
     expect(lengths[0]).toBeCloseTo(2, 1);
     // The 62 s song: its first 60 s.
     expect(lengths[1]).toBeCloseTo(60, 0);
     expect(lengths[2]).toBeGreaterThan(0.8);
+    // The AI marks: built on the user's voice recording (outside media) or drawn from our own inputs; the local engine has no generative model.
+    expect(await markAt(t, voiced.json().video_url)).toBe('compositeSynthetic');
+    expect(await markAt(t, spoken.json().video_url)).toBe('algorithmicMedia');
     const gallery = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json() as { videos: { video_url: string }[] };
     expect(gallery.videos.map((v) => v.video_url).sort()).toEqual([voiced, sung, spoken].map((r) => r.json().video_url).sort());
     await t.app.close();
