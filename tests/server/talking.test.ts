@@ -133,6 +133,17 @@ describe('the local talking character', () => {
     // and never a still frame: the head moves between any two frames a second apart.
     for (let f = TALK_FPS; f < eyes.length; f += TALK_FPS) expect(meanAbsDiff(eyes[f]!, eyes[f - TALK_FPS]!)).toBeGreaterThan(0);
   }, 60_000);
+
+  it('a cancel stops it between frames and ends ffmpeg: the run rejects with the reason', async () => {
+    const facePath = await facePng(256);
+    const stop = new AbortController();
+    const c = { ...ctx(), signal: stop.signal, progress: (p: number) => p > 10 && stop.abort(new Error('canceled by the user')) };
+    const started = performance.now();
+    await expect(talking({ facePath, audioPath: track('long-tone', 'sine=frequency=220', 40), gender: 'female' }, c)).rejects.toThrow('canceled by the user');
+    // 40 s of frames would take several seconds; it stopped soon after a tenth.
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)]).toString()).not.toMatch(/ffmpeg .*talking\.mp4/);
+  }, 60_000);
 });
 
 const database = useTestDatabase('sqlite');
