@@ -8,17 +8,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { collectAlerts } from './support/accounts';
 import { axeViolations } from './support/axe';
-import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
+import { DESKTOP, newAppContext } from './support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { checkAtBothSizes } from './support/shots';
 import { apiInPage, skipTours, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
-const own = useOwnServer();
+// The shared test server; a Chromium of this file's own, for its fake microphone.
+const server = { url: inject('baseURL'), dataDir: inject('dataDir') };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'talking-files-'));
   // Chromium's fake microphone (a beeping tone) and no permission prompt: the page still asks only on Record.
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
-  context = await newAppContext(browser, { baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
+  context = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP, acceptDownloads: true });
   page = await context.newPage();
   alerts = collectAlerts(page);
 });
@@ -54,7 +55,7 @@ async function talk(p: Page, before: string | null): Promise<string> {
 
 describe('talking character (issue 32)', () => {
   it('a face says typed text, an uploaded WAV and a recording; each plays with its watermarked download and joins the gallery', { timeout: 300_000 }, async () => {
-    await subscribedUser(page, own.server, 'talking');
+    await subscribedUser(page, server, 'talking');
     await skipTours(page);
     await page.reload();
     for (const [i, name] of ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr'].entries()) await page.getByLabel(`Celebrity ${i + 1}`).fill(name);
