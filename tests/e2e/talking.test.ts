@@ -70,6 +70,11 @@ describe('talking character (issue 32)', () => {
     await page.keyboard.press('Enter');
     expect(await button(page, 'Generated image 1').getAttribute('aria-pressed')).toBe('true');
 
+    // No song yet: the song tab says so and leads to AI Music.
+    await page.getByRole('tab', { name: 'A song' }).click();
+    await page.getByText('You have no songs yet.').waitFor();
+    expect(await page.getByRole('link', { name: 'Make a song first' }).getAttribute('href')).toBe('/AIMusic');
+
     // Typed text, spoken by espeak-ng on the server.
     await page.getByRole('tab', { name: 'Type text' }).click();
     await page.getByLabel('Text to speak').fill('Hello! I am your new character, and now I can talk.');
