@@ -57,7 +57,10 @@ describe('talking character (issue 32)', () => {
   it('a face says typed text, an uploaded WAV and a recording; each plays with its watermarked download and joins the gallery', { timeout: 300_000 }, async () => {
     await subscribedUser(page, server, 'talking');
     await skipTours(page);
-    await page.reload();
+    // With no face yet, the screen leads to Face Generation.
+    await page.goto('/talk');
+    expect(await page.getByRole('link', { name: 'Generate a face first' }).getAttribute('href')).toBe('/face');
+    await page.goto('/face');
     for (const [i, name] of ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr'].entries()) await page.getByLabel(`Celebrity ${i + 1}`).fill(name);
     await button(page, 'Generate Face').click();
     await page.getByRole('img', { name: 'Generated face', exact: true }).waitFor({ timeout: 60_000 });

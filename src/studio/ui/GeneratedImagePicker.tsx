@@ -42,9 +42,9 @@ export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images
         <StatusSpinner size="sm" label="Loading your images" />
       ) : images.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          {load.state === 'error' ? `${load.message} ` : 'You have no generated images yet. '}
+          {load.state === 'error' ? `${load.message} ` : groups.includes('faces') ? 'You have no faces or images yet. ' : 'You have no generated images yet. '}
           <Link asChild color="brand.300" fontWeight="semibold">
-            <RouterLink to="/image">Generate an image first</RouterLink>
+            {groups.includes('faces') ? <RouterLink to="/face">Generate a face first</RouterLink> : <RouterLink to="/image">Generate an image first</RouterLink>}
           </Link>
         </Text>
       ) : (
