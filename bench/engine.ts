@@ -5,8 +5,8 @@
 // with its load, then one picture, and swaps into an outside photo and clip); then the first
 // start: the template library made into an empty folder without a cache, timed until the studio is
 // usable and until every clip is made. The upscale of 768x768 and 768x1024 pictures, 2x and 4x
-// (bench/upscale.ts). Last, what signing Content Credentials into the outputs
-// adds (bench/c2pa.ts), against each job's time.
+// (bench/upscale.ts). A 10 s talking character from a 768x768 face (bench/talking.ts). Last, what
+// signing Content Credentials into the outputs adds (bench/c2pa.ts), against each job's time.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import { ensureTemplateFile, ensureTemplates } from '../server/src/templates/lib
 import { faceBoxOf, faceTrackOf } from '../server/src/templates/metadata.ts';
 import { garmentPhoto, iou, type Backdrop, type Garment } from '../tests/server/support/garment-photos.ts';
 import { signingFigures } from './c2pa.ts';
+import { talkingFigures } from './talking.ts';
 import { upscaleFigures } from './upscale.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -87,6 +88,7 @@ try {
   console.log(`face detector (Tiny Face Detector, tfjs wasm, worker thread): first picture ${detectFirstS.toFixed(2)} s with the load, then ${detectS.toFixed(3)} s a 1280x853 photo; outside clips sample 2 frames a second`);
 
   for (const line of await upscaleFigures(root)) console.log(line);
+  for (const line of await talkingFigures(root)) console.log(line);
 
   const first = await ensureTemplates({ mediaDir: join(root, 'first-start') });
   console.log(`first start (no cache): made ${first.made} files; studio usable after ${first.usableAfterS.toFixed(1)} s (thumbnails + pictures), all clips after ${first.seconds.toFixed(1)} s`);

@@ -164,6 +164,18 @@ export const CAPABILITIES = {
     // The source is our own output, never outside media; the local engine's ESRGAN is a trained model.
     marks: { title: 'upscale', outside: {}, trained: true },
   },
+  talking: {
+    calls: [call('/talking/', null, 'A video of the face speaking or singing (multipart: face_url and one of audio_file, audio_url, text; consent=true with an audio_file)', null)],
+    response: VideoUrlResponse,
+    field: 'video_url',
+    media: 'video',
+    allowance: 'videos',
+    long: true,
+    timeoutMs: 10 * MINUTE,
+    messages: { failure: 'Making the talking video failed.' },
+    // A voice file may be a real person's; the user's song and typed text are not outside media.
+    marks: { title: 'talking character', outside: { voice: 'The voice recording' } },
+  },
 } as const;
 
 /** Fails to compile when a descriptor lacks a fact (checked apart: a `satisfies` on the object would widen each call's literal types). */

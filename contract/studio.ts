@@ -174,9 +174,20 @@ export const STUDIO_MESSAGES = {
   upscaleImage: 'Please select a generated picture to upscale.',
   upscaleScale: 'Please choose 2x or 4x.',
   upscaleTooLarge: 'This picture is too large to upscale.',
+  /** Issue 32, the talking character. */
+  talkingFace: 'Please select a face or image.',
+  talkingSong: 'Please select one of your songs.',
+  talkingTooShort: 'Audio must be at least 1 second long.',
+  talkingTooLong: 'Audio must be at most 60 seconds long.',
+  talkingText: 'Text must be at most 500 characters.',
+  talkingOneInput: 'Send an audio file, a song or text, not more than one.',
 } as const;
 
 export { CONSENT_LABEL } from './consent.ts';
 
 export const LYRICS_MAX = 400;
+/** The talking character (issue 32): typed text up to this many characters; a voice file this many seconds long (a song: its first TALK_MAX_SECONDS used). */
+export const TALK_TEXT_MAX = 500;
+export const TALK_MIN_SECONDS = 1;
+export const TALK_MAX_SECONDS = 60;
 export const CLOTH_CATEGORIES = ['tops', 'bottoms', 'one-pieces'] as const;

@@ -117,7 +117,7 @@ export function isJobNews(data: unknown): data is JobNews {
  * library: measured, deriving it grows sw.js from 50.5 to 57.7 KB, 17.5 to 19.9 KB gzip);
  * tests/server/engine-registry.test.ts fails when the two differ.
  */
-export const LONG_JOB_KINDS: ReadonlySet<string> = new Set(['swapVideo', 'imageToVideo', 'music', 'upscale']);
+export const LONG_JOB_KINDS: ReadonlySet<string> = new Set(['swapVideo', 'imageToVideo', 'music', 'upscale', 'talking']);
 
 /**
  * The studio's IndexedDB stores of the user's own data (database and object store names): the

@@ -38,6 +38,7 @@ export const SYSTEM_PACKAGES: readonly SystemPackage[] = [
       { file: 'ffprobe', serverSetting: 'FFPROBE_PATH' },
     ],
   },
+  { pkg: 'espeak-ng', why: 'speech for the talking character\'s typed text', neededBy: ['server', 'tests'], binaries: [{ file: 'espeak-ng', serverSetting: 'ESPEAK_NG_PATH' }] },
 ];
 
 /** What the decision looks at on this machine. */
@@ -79,9 +80,12 @@ export function planSystemPackages(part: Part, machine: Machine, packages: reado
     ? `Install ${them} with: sudo apt-get update && sudo apt-get install -y ${names.join(' ')}`
     : `This machine has no apt-get: install ${names.join(' ')} with its package manager.`;
   const settings = part === 'server' ? missing.flatMap((p) => p.absent.flatMap((b) => (b.serverSetting ? [b.serverSetting] : []))) : [];
-  const orSet = settings.length ? [`Or set ${settings.join(' and ')} to binaries this machine has.`] : [];
+  const orSet = settings.length ? [`Or set ${listed(settings)} to binaries this machine has.`] : [];
   return { action: 'stop', message: [`Missing Debian packages ${PART_LABEL[part]}:`, ...lines, install, ...orSet].join('\n') };
 }
+
+/** 'A', 'A and B', 'A, B and C'. */
+const listed = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /** An absolute (or relative) path that is an executable file, or a name found as one on PATH. */
 export function findsExecutable(file: string, path = process.env.PATH ?? ''): boolean {

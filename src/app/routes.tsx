@@ -46,6 +46,7 @@ const VideoPage = lazyPage(() => import('../pages/studio/VideoPage'));
 const ClothSwapPage = lazyPage(() => import('../pages/studio/ClothSwapPage'));
 const ImageToVideoPage = lazyPage(() => import('../pages/studio/ImageToVideoPage'));
 const AIMusicPage = lazyPage(() => import('../pages/studio/AIMusicPage'));
+const TalkingPage = lazyPage(() => import('../pages/studio/TalkingPage'));
 const GalleryPage = lazyPage(() => import('../pages/studio/GalleryPage'));
 const QueuePage = lazyPage(() => import('../pages/studio/QueuePage'));
 // Files opened with the installed app (manifest file_handlers): signed in or not.
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: '/image', element: <ImagePage /> },
           { path: '/video', element: <VideoPage /> },
           { path: '/AIMusic', caseSensitive: true, element: <AIMusicPage /> },
+          { path: '/talk', element: <TalkingPage /> },
           { path: '/gallery', element: <GalleryPage /> },
           { path: '/queue', element: <QueuePage /> },
           { path: '/profile', element: <ProfilePage /> },

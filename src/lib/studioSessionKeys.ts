@@ -23,6 +23,8 @@ export const StudioSessionKey = {
   audio: 'genrated_audio',
   /** Ours (issue 31): the last upscale, started from a result or the gallery. */
   upscale: 'generatedUpscale',
+  /** Ours (issue 32): the last talking character. */
+  talking: 'generatedTalking',
   /** Ours: generation jobs still running, per screen slot, so a reload or a reopened app follows them again. */
   pendingJobs: 'pendingJobs',
   /** Ours: the tab and gender each studio screen is on (src/studio/screenChoice.ts), so a reload reopens it there. */

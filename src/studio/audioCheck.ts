@@ -1,5 +1,7 @@
 // The music screen's checks on a chosen file before anything is uploaded (spec §5): .wav or .mp3,
-// readable, and longer than 15 seconds, measured by decoding the audio (a header can lie).
+// readable, and longer than 15 seconds, measured by decoding the audio (a header can lie). The
+// talking character's voice the same way, 1 to 60 seconds.
+import { STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_MIN_SECONDS } from '../../contract/studio';
 
 export const AUDIO_MESSAGES = {
   format: 'File must be .wav or .mp3 format',
@@ -21,8 +23,8 @@ export const decodeWithWebAudio: DecodeDuration = async (bytes) => {
   return buffer.duration;
 };
 
-/** null when the file is fine, else the spec's message. */
-export async function checkAudioFile(file: Pick<File, 'name' | 'arrayBuffer'>, decode: DecodeDuration = decodeWithWebAudio): Promise<string | null> {
+/** The file's length in seconds, or the spec's message when it is no .wav/.mp3 or cannot be decoded. */
+async function secondsOf(file: Pick<File, 'name' | 'arrayBuffer'>, decode: DecodeDuration): Promise<number | string> {
   if (!/\.(wav|mp3)$/i.test(file.name)) return AUDIO_MESSAGES.format;
   let seconds: number;
   try {
@@ -30,6 +32,20 @@ export async function checkAudioFile(file: Pick<File, 'name' | 'arrayBuffer'>, d
   } catch {
     return AUDIO_MESSAGES.unreadable;
   }
-  if (!Number.isFinite(seconds)) return AUDIO_MESSAGES.unreadable;
+  return Number.isFinite(seconds) ? seconds : AUDIO_MESSAGES.unreadable;
+}
+
+/** null when the file is fine, else the spec's message. */
+export async function checkAudioFile(file: Pick<File, 'name' | 'arrayBuffer'>, decode: DecodeDuration = decodeWithWebAudio): Promise<string | null> {
+  const seconds = await secondsOf(file, decode);
+  if (typeof seconds === 'string') return seconds;
   return seconds > MIN_AUDIO_SECONDS ? null : AUDIO_MESSAGES.short;
+}
+
+/** The talking character's voice (issue 32): .wav or .mp3, 1 to 60 s; null when fine, else the server's own message. */
+export async function checkVoiceFile(file: Pick<File, 'name' | 'arrayBuffer'>, decode: DecodeDuration = decodeWithWebAudio): Promise<string | null> {
+  const seconds = await secondsOf(file, decode);
+  if (typeof seconds === 'string') return seconds;
+  if (seconds < TALK_MIN_SECONDS) return STUDIO_MESSAGES.talkingTooShort;
+  return seconds > TALK_MAX_SECONDS ? STUDIO_MESSAGES.talkingTooLong : null;
 }

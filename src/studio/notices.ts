@@ -2,7 +2,7 @@
 import type { StudioNotice } from './ui/NotificationBar';
 import type { GenerationError } from './jobs';
 
-export type NoticeScreen = 'face' | 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music' | 'upscale';
+export type NoticeScreen = 'face' | 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music' | 'upscale' | 'talking';
 
 const FALLBACK: Record<NoticeScreen, string> = {
   face: 'An error occurred while generating the face.',
@@ -12,6 +12,7 @@ const FALLBACK: Record<NoticeScreen, string> = {
   imageToVideo: 'Invalid prompt. Please enter a proper prompt.',
   music: 'Invalid Audio. Please enter a proper Audio.',
   upscale: 'Upscaling failed.',
+  talking: 'Making the talking video failed.',
 };
 
 /** Screens whose failures always read the same (spec §8), whatever the server said. */

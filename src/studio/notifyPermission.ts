@@ -14,6 +14,7 @@ export const LONG_SLOTS: ReadonlySet<Slot> = new Set<Slot>([
   StudioSessionKey.imageToVideoOutput,
   StudioSessionKey.audio,
   StudioSessionKey.upscale,
+  StudioSessionKey.talking,
 ]);
 
 /** Asks whether the app may notify, when `slot` runs long jobs and the user was never asked. */

@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 
 /** The screens that show a percentage (faces show a waiting text instead). */
-export type ProgressKind = 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music' | 'upscale';
+export type ProgressKind = 'image' | 'video' | 'clothSwap' | 'imageToVideo' | 'music' | 'upscale' | 'talking';
 
 export const PROGRESS_CAP = 95;
 
-/** Milliseconds per point: images 5 points/s; videos 1 per 4.2 s; cloth 1 per 2 s; image to video and music 1 per 2.5 s; upscales 1 per 0.6 s. */
+/** Milliseconds per point: images 5 points/s; videos 1 per 4.2 s; cloth 1 per 2 s; image to video and music 1 per 2.5 s; upscales 1 per 0.6 s; talking characters 1 per 1.2 s. */
 export const MS_PER_POINT: Readonly<Record<ProgressKind, number>> = {
   image: 200,
   video: 4200,
@@ -18,6 +18,8 @@ export const MS_PER_POINT: Readonly<Record<ProgressKind, number>> = {
   music: 2500,
   // A 2x of a 768 px picture takes ~15 s, a 4x ~1 min; the server's per-tile progress leads.
   upscale: 600,
+  // A 10 s talking video takes ~4 s on the local engine, minutes on a lip-sync model; the server's progress leads.
+  talking: 1200,
 };
 
 /** The percentage to show `elapsedMs` into a job, given the server's progress (0-100) if known. */

@@ -21,6 +21,7 @@ const LABELS: Partial<Record<Slot, string>> = {
   [K.imageToVideoOutput]: 'Image to video',
   [K.audio]: 'Music',
   [K.upscale]: 'Upscale',
+  [K.talking]: 'Talking character',
 };
 
 export const slotLabel = (slot: Slot): string => LABELS[slot] ?? 'Generation';

@@ -88,6 +88,7 @@ describe('comfyui engine', () => {
       ['imageToVideo', { imagePath: file('face.png'), prompt: 'zoom in' }, 'video/mp4'],
       ['music', { lyrics: 'la la la', songPath: file('song.mp3') }, 'audio/mpeg'],
       ['upscale', { imagePath: file('face.png'), scale: 4 }, 'image/png'],
+      ['talking', { facePath: file('face.png'), audioPath: file('song.mp3'), gender: 'female' }, 'video/mp4'],
     ];
     for (const [capability, input, mime] of runs) {
       const run = engine[capability] as (i: unknown, c: ReturnType<typeof ctx>) => Promise<{ mime: string }>;
@@ -101,7 +102,14 @@ describe('comfyui engine', () => {
     expect(upscale['2']).toMatchObject({ class_type: 'UpscaleModelLoader', inputs: { model_name: 'RealESRGAN_x4plus.pth' } });
     expect(upscale['3']).toMatchObject({ class_type: 'ImageUpscaleWithModel', inputs: { upscale_model: ['2', 0], image: ['1', 0] } });
     expect(fake.uploads.has(String(upscale['1']!.inputs.image))).toBe(true);
-    expect(fake.uploads.size).toBe(8);
+    // The talking character: MuseTalk on the uploaded face, its lower half hidden, and the track cut to a WAV of at most 60 s.
+    const talking = fake.prompts[7]!.graph;
+    expect(talking['10']).toMatchObject({ class_type: 'muse_talk_process', inputs: { images: ['2', 0], masked_images: ['4', 0], whisper_features: ['7', 0] } });
+    expect(fake.uploads.has(String(talking['1']!.inputs.image))).toBe(true);
+    const track = String(talking['5']!.inputs.audio);
+    expect(track).toMatch(/^persona-[0-9a-f]{16}-audio\.wav$/);
+    expect(fake.uploads.get(track)!.subarray(0, 4).toString()).toBe('RIFF');
+    expect(fake.uploads.size).toBe(10);
   });
 
   it('finishes from the history when the WebSocket drops mid-job, or never connects', async () => {

@@ -108,7 +108,7 @@ describe('facts derived from contract/capabilities.ts', () => {
 
   it('each job kind counts against its allowance', () => {
     expect(Object.fromEntries(CAPABILITY_NAMES.map((c) => [c, usageCategoryOf(c)]))).toEqual({
-      face: 'faces', image: 'images', swapImage: 'images', clothSwap: 'images', swapVideo: 'videos', imageToVideo: 'videos', music: 'videos', upscale: 'images',
+      face: 'faces', image: 'images', swapImage: 'images', clothSwap: 'images', swapVideo: 'videos', imageToVideo: 'videos', music: 'videos', upscale: 'images', talking: 'videos',
     });
     expect(() => usageCategoryOf('sharpen')).toThrow(/No allowance counts job kind 'sharpen'/);
   });

@@ -106,7 +106,7 @@ describe('replicate engine', () => {
     writeFileSync(person, PNG_SIGNATURE);
     writeFileSync(garment, PNG_SIGNATURE);
     const specs = readModelSpecs(join(import.meta.dirname, '..', '..', 'server', 'src', 'engines', 'replicate', 'models.json'));
-    expect(Object.keys(specs).sort()).toEqual(['clothSwap', 'face', 'image', 'imageToVideo', 'music', 'swapImage', 'swapVideo', 'upscale']);
+    expect(Object.keys(specs).sort()).toEqual(['clothSwap', 'face', 'image', 'imageToVideo', 'music', 'swapImage', 'swapVideo', 'talking', 'upscale']);
     const engine = replicateEngine({ token: TOKEN, baseUrl: `${fake.base}/v1`, allowHosts: ['127.0.0.1'], sleep: async () => undefined, specs: { ...specs, clothSwap: { model: 'acme/vton', input: specs.clothSwap!.input } } });
     const c = ctx();
     const file = await engine.clothSwap!({ personPath: person, garmentPath: garment, category: 'bottoms' }, c);
@@ -123,6 +123,14 @@ describe('replicate engine', () => {
     expect(fake.calls).toContain('POST /v1/models/nightmareai/real-esrgan/predictions');
     const sent = ([...fake.predictions.values()].at(-1) as unknown as { input: Record<string, unknown> }).input;
     expect(sent).toEqual({ image: `data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`, scale: 4, face_enhance: false });
+
+    // The talking character: the face and the typed text, spoken here by espeak-ng, as a WAV data URI.
+    // The fake answers a picture, which is no video: refused by its bytes.
+    await expect(engine.talking!({ facePath: person, text: 'Hello there.', gender: 'male' }, ctx())).rejects.toThrow(/not a PNG, JPEG, WEBP or MP4 video/);
+    expect(fake.calls).toContain('POST /v1/models/douwantech/musetalk/predictions');
+    const talked = ([...fake.predictions.values()].at(-1) as unknown as { input: Record<string, unknown> }).input;
+    expect(talked.video_input).toBe(`data:image/png;base64,${PNG_SIGNATURE.toString('base64')}`);
+    expect(String(talked.audio_input)).toMatch(/^data:audio\/wav;base64,UklGR/);
   });
 
   it('refuses an output that is not what the capability makes, and a template naming an input it lacks', async () => {

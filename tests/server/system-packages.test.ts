@@ -18,15 +18,27 @@ function stopMessage(plan: SystemPackagePlan): string {
   return plan.action === 'stop' ? plan.message : '';
 }
 const debian = ['apt-get'];
-const withFfmpeg = [...debian, 'ffmpeg', 'ffprobe'];
+/** espeak-ng present: the ffmpeg cases below are about ffmpeg alone. */
+const withSpeech = [...debian, 'espeak-ng'];
+const withFfmpeg = [...withSpeech, 'ffmpeg', 'ffprobe'];
 
 describe('planSystemPackages: npm start (the server)', () => {
   it('installs Debian ffmpeg as root when ffmpeg and ffprobe are missing, not Chromium', () => {
-    expect(planSystemPackages('server', machine(debian, { isRoot: true }))).toEqual({ action: 'install', packages: ['ffmpeg'] });
+    expect(planSystemPackages('server', machine(withSpeech, { isRoot: true }))).toEqual({ action: 'install', packages: ['ffmpeg'] });
+  });
+
+  it('installs espeak-ng (the talking character\'s speech) with ffmpeg, or alone, unless ESPEAK_NG_PATH names another', () => {
+    expect(planSystemPackages('server', machine(debian, { isRoot: true }))).toEqual({ action: 'install', packages: ['ffmpeg', 'espeak-ng'] });
+    expect(planSystemPackages('server', machine([...debian, 'ffmpeg', 'ffprobe'], { isRoot: true }))).toEqual({ action: 'install', packages: ['espeak-ng'] });
+    expect(planSystemPackages('server', machine([...debian, 'ffmpeg', 'ffprobe'], { isRoot: true, env: { ESPEAK_NG_PATH: '/opt/espeak/bin/espeak-ng' } }))).toEqual({ action: 'none' });
+    const message = stopMessage(planSystemPackages('server', machine(debian)));
+    expect(message).toContain("espeak-ng (espeak-ng not found): speech for the talking character's typed text");
+    expect(message).toContain('Install them with: sudo apt-get update && sudo apt-get install -y ffmpeg espeak-ng\n');
+    expect(message).toContain('Or set FFMPEG_PATH, FFPROBE_PATH and ESPEAK_NG_PATH to binaries this machine has.');
   });
 
   it('stops as another user and prints the exact command, and the settings that would do instead', () => {
-    const message = stopMessage(planSystemPackages('server', machine(debian)));
+    const message = stopMessage(planSystemPackages('server', machine(withSpeech)));
     expect(message).toContain('ffmpeg (ffmpeg, ffprobe not found): media generation and processing');
     expect(message).toContain('Install it with: sudo apt-get update && sudo apt-get install -y ffmpeg\n');
     expect(message).toContain('Or set FFMPEG_PATH and FFPROBE_PATH to binaries this machine has.');
@@ -43,48 +55,49 @@ describe('planSystemPackages: npm start (the server)', () => {
       { FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' },
       { FFMPEG_PATH: 'ffmpeg-6', FFPROBE_PATH: 'ffprobe-6' },
     ]) {
-      expect(planSystemPackages('server', machine(debian, { isRoot: true, env })), JSON.stringify(env)).toEqual({ action: 'none' });
-      expect(planSystemPackages('server', machine(debian, { env }))).toEqual({ action: 'none' });
+      expect(planSystemPackages('server', machine(withSpeech, { isRoot: true, env })), JSON.stringify(env)).toEqual({ action: 'none' });
+      expect(planSystemPackages('server', machine(withSpeech, { env }))).toEqual({ action: 'none' });
     }
   });
 
   it('still gets the package for the binary whose setting is unset (or blank, as the config reads it)', () => {
     const env = { FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '  ' };
-    expect(planSystemPackages('server', machine(debian, { isRoot: true, env }))).toEqual({ action: 'install', packages: ['ffmpeg'] });
-    const message = stopMessage(planSystemPackages('server', machine(debian, { env })));
+    expect(planSystemPackages('server', machine(withSpeech, { isRoot: true, env }))).toEqual({ action: 'install', packages: ['ffmpeg'] });
+    const message = stopMessage(planSystemPackages('server', machine(withSpeech, { env })));
     expect(message).toContain('ffmpeg (ffprobe not found)');
     expect(message).toContain('Or set FFPROBE_PATH to binaries this machine has.');
   });
 
   it('stops without apt-get, even as root, naming the package', () => {
     for (const isRoot of [true, false]) {
-      expect(stopMessage(planSystemPackages('server', machine([], { isRoot })))).toContain('This machine has no apt-get: install ffmpeg with its package manager.');
+      expect(stopMessage(planSystemPackages('server', machine(['espeak-ng'], { isRoot })))).toContain('This machine has no apt-get: install ffmpeg with its package manager.');
     }
   });
 
   it('takes a later system package of the server from the same list', () => {
-    const speech = { pkg: 'espeak-ng', why: 'speech', neededBy: ['server'] as const, binaries: [{ file: 'espeak-ng', serverSetting: 'TTS_PATH' }] };
-    expect(planSystemPackages('server', machine(debian, { isRoot: true }), [...SYSTEM_PACKAGES, speech])).toEqual({ action: 'install', packages: ['ffmpeg', 'espeak-ng'] });
-    expect(planSystemPackages('tests', machine([...withFfmpeg, '/usr/bin/chromium'], { isRoot: true }), [...SYSTEM_PACKAGES, speech])).toEqual({ action: 'none' });
+    const later = { pkg: 'sox', why: 'sound', neededBy: ['server'] as const, binaries: [{ file: 'sox' }] };
+    expect(planSystemPackages('server', machine(withSpeech, { isRoot: true }), [...SYSTEM_PACKAGES, later])).toEqual({ action: 'install', packages: ['ffmpeg', 'sox'] });
+    expect(planSystemPackages('tests', machine([...withFfmpeg, '/usr/bin/chromium'], { isRoot: true }), [...SYSTEM_PACKAGES, later])).toEqual({ action: 'none' });
   });
 
   it('names only settings the server reads', () => {
     const settings = SYSTEM_PACKAGES.flatMap((p) => p.binaries.flatMap((b) => (b.serverSetting ? [b.serverSetting] : [])));
-    expect(settings).toEqual(['FFMPEG_PATH', 'FFPROBE_PATH']);
+    expect(settings).toEqual(['FFMPEG_PATH', 'FFPROBE_PATH', 'ESPEAK_NG_PATH']);
     for (const name of settings) expect(configTable.map((row) => row.name)).toContain(name);
   });
 });
 
 describe('planSystemPackages: npm test', () => {
   it('installs Chromium and ffmpeg as root, as before', () => {
-    expect(planSystemPackages('tests', machine(debian, { isRoot: true }))).toEqual({ action: 'install', packages: ['chromium', 'ffmpeg'] });
+    expect(planSystemPackages('tests', machine(withSpeech, { isRoot: true }))).toEqual({ action: 'install', packages: ['chromium', 'ffmpeg'] });
+    expect(planSystemPackages('tests', machine(debian, { isRoot: true }))).toEqual({ action: 'install', packages: ['chromium', 'ffmpeg', 'espeak-ng'] });
     expect(planSystemPackages('tests', machine(withFfmpeg, { isRoot: true }))).toEqual({ action: 'install', packages: ['chromium'] });
     expect(planSystemPackages('tests', machine([...withFfmpeg, '/usr/bin/chromium']))).toEqual({ action: 'none' });
   });
 
   it('needs ffmpeg on PATH whatever FFMPEG_PATH says (the tests run it by name)', () => {
     const env = { FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' };
-    const message = stopMessage(planSystemPackages('tests', machine([...debian, '/usr/bin/chromium'], { env })));
+    const message = stopMessage(planSystemPackages('tests', machine([...withSpeech, '/usr/bin/chromium'], { env })));
     expect(message).toContain('Install it with: sudo apt-get update && sudo apt-get install -y ffmpeg');
     expect(message).not.toContain('Or set');
   });
@@ -111,7 +124,7 @@ describe('on this machine (a temporary folder, no package touched)', () => {
     expect(findsExecutable('folder', path)).toBe(false);
   });
 
-  it('npm start (scripts/start.mjs) without ffmpeg on PATH gets Debian ffmpeg (only) before the server starts', () => {
+  it('npm start (scripts/start.mjs) without ffmpeg and espeak-ng on PATH gets both Debian packages (not Chromium) before the server starts', () => {
     // PATH holds only a stand-in apt-get that records its calls: no package is touched.
     const bin = join(dir, 'bin');
     mkdirSync(bin);
@@ -129,12 +142,12 @@ describe('on this machine (a temporary folder, no package touched)', () => {
     const log = join(dir, 'apt-get.log');
     const aptGetCalls = existsSync(log) ? readFileSync(log, 'utf8') : '';
     if (process.getuid?.() === 0) {
-      expect(aptGetCalls).toMatch(/install .*--no-install-recommends ffmpeg\n/);
+      expect(aptGetCalls).toMatch(/install .*--no-install-recommends ffmpeg espeak-ng\n/);
       expect(aptGetCalls).not.toContain('chromium');
-      expect(run.stderr).toContain('apt-get could not install ffmpeg');
+      expect(run.stderr).toContain('apt-get could not install ffmpeg espeak-ng');
     } else {
       expect(aptGetCalls).toBe('');
-      expect(run.stderr).toContain('sudo apt-get update && sudo apt-get install -y ffmpeg');
+      expect(run.stderr).toContain('sudo apt-get update && sudo apt-get install -y ffmpeg espeak-ng');
     }
     expect(run.stderr).not.toContain('FFMPEG_PATH names no executable');
   });

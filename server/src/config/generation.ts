@@ -26,6 +26,12 @@ export const generationSettings = Type.Object({
     defaultText: 'ffprobe (found on PATH)',
     description: 'The ffprobe binary: an absolute path or a name on PATH; checked at start.',
   }),
+  ESPEAK_NG_PATH: Type.String({
+    format: 'executable',
+    default: 'espeak-ng',
+    defaultText: 'espeak-ng (found on PATH)',
+    description: 'The espeak-ng binary (Debian\'s package) that speaks a talking character\'s typed text: an absolute path or a name on PATH; checked at start.',
+  }),
   GENERATION_ENGINES: Type.String({
     format: 'engines',
     default: 'local',
@@ -119,6 +125,7 @@ export function readGeneration(r: EnvReader, nodeEnv: NodeEnv, role: ProcessRole
     securityKey: securityKeyFor(r.text('CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET),
     ffmpegPath: r.executable('FFMPEG_PATH'),
     ffprobePath: r.executable('FFPROBE_PATH'),
+    espeakPath: r.executable('ESPEAK_NG_PATH'),
     workerConcurrency,
     leaseMs: r.int('JOB_LEASE_SECONDS') * 1000,
     runJobs: r.flag('RUN_JOBS') && workerConcurrency > 0,

@@ -97,6 +97,8 @@ export interface GenerationConfig {
   readonly securityKey: string;
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
+  /** espeak-ng: a talking character's typed text spoken (ESPEAK_NG_PATH). */
+  readonly espeakPath: string;
   /** Jobs this process runs at once (0 for an API process that only queues). */
   readonly workerConcurrency: number;
   readonly leaseMs: number;

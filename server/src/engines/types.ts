@@ -32,8 +32,8 @@ export interface EngineContext {
   signal: AbortSignal;
   /** 0-100, rising; the runner stores it (throttled) for GET /api/jobs/{id}. */
   progress(percent: number): void;
-  /** ffmpeg and ffprobe as configured (FFMPEG_PATH, FFPROBE_PATH). */
-  tools: { ffmpeg: string; ffprobe: string };
+  /** ffmpeg and ffprobe as configured (FFMPEG_PATH, FFPROBE_PATH); espeak-ng (ESPEAK_NG_PATH; 'espeak-ng' when not given). */
+  tools: { ffmpeg: string; ffprobe: string; espeak?: string };
 }
 
 /** A file the engine wrote in workDir. */
@@ -107,6 +107,16 @@ export interface UpscaleInput {
   scale: 2 | 4;
 }
 
+export interface TalkingInput {
+  /** The user's face or image. */
+  facePath: string;
+  /** The voice upload or the user's song (its first 60 s are used); absent when `text` is spoken. */
+  audioPath?: string;
+  /** Typed text (1-500 characters), spoken first in the face's gender. */
+  text?: string;
+  gender: Gender | null;
+}
+
 /** What each capability's handler takes: a capability of the contract with no entry here does not compile. */
 export interface HandlerInputs {
   face: FaceInput;
@@ -117,6 +127,7 @@ export interface HandlerInputs {
   imageToVideo: ImageToVideoInput;
   music: MusicInput;
   upscale: UpscaleInput;
+  talking: TalkingInput;
 }
 
 /** One capability's work: files in, a file out. */

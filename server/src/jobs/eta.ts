@@ -16,6 +16,7 @@ const SEED_MS: Readonly<Record<JobKind, number>> = {
   imageToVideo: 120_000,
   music: 90_000,
   upscale: 15_000,
+  talking: 30_000,
 };
 /** A running job past its expected time is still given this share of it. */
 const OVERDUE_SHARE = 0.1;

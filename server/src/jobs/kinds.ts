@@ -37,7 +37,9 @@ export type JobInput =
   | { kind: 'imageToVideo'; image: MediaSource; prompt: string }
   | { kind: 'music'; lyrics: string; song: MediaSource; voice?: MediaSource; instrumental?: MediaSource }
   // An upscale keeps its source's gender (the gallery item says it, as the source's did).
-  | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 };
+  | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 }
+  // The talking character: exactly one of voice (an upload), song (the user's gallery song) or text; the face's gender picks the spoken voice.
+  | { kind: 'talking'; gender: 'female' | 'male' | null; face: { type: 'stored'; key: string }; voice?: MediaSource; song?: { type: 'stored'; key: string }; text?: string };
 
 /** Every media source a job reads (stored objects and templates), in the order of its fields. */
 export function sourcesOf(input: JobInput): MediaSource[] {
@@ -47,6 +49,7 @@ export function sourcesOf(input: JobInput): MediaSource[] {
     : input.kind === 'swapImage' || input.kind === 'swapVideo' ? [input.face, input.target]
     : input.kind === 'clothSwap' ? [input.person, input.garment]
     : input.kind === 'imageToVideo' || input.kind === 'upscale' ? [input.image]
+    : input.kind === 'talking' ? [input.face, input.voice, input.song]
     : [input.song, input.voice, input.instrumental];
   return sources.filter((s): s is MediaSource => s !== undefined);
 }

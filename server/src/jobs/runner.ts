@@ -108,7 +108,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const ctx: EngineContext = {
       workDir: outputs,
       signal: controller.signal,
-      tools: { ffmpeg: deps.generation.ffmpegPath, ffprobe: deps.generation.ffprobePath },
+      tools: { ffmpeg: deps.generation.ffmpegPath, ffprobe: deps.generation.ffprobePath, espeak: deps.generation.espeakPath },
       progress(percent) {
         const p = Math.max(progress, Math.min(99, Math.round(percent)));
         if (p === progress) return;
@@ -245,6 +245,12 @@ const PREPARE: { [C in Capability]: (input: Extract<JobInput, { kind: C }>, get:
   clothSwap: async (input, get) => ({ personPath: await get(input.person, 'person'), garmentPath: await get(input.garment, 'garment'), category: input.category }),
   imageToVideo: async (input, get) => ({ imagePath: await get(input.image, 'image'), prompt: input.prompt }),
   upscale: async (input, get) => ({ imagePath: await get(input.image, 'image'), scale: input.scale }),
+  talking: async (input, get) => ({
+    facePath: await get(input.face, 'face'),
+    audioPath: input.voice ? await get(input.voice, 'voice') : input.song ? await get(input.song, 'song') : undefined,
+    text: input.text,
+    gender: input.gender,
+  }),
   music: async (input, get) => ({
     lyrics: input.lyrics,
     songPath: await get(input.song, 'song'),

@@ -46,6 +46,13 @@ export const ImageToVideoIcon = (p: IconProps) => (
   </SvgIcon>
 );
 
+export const TalkIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="10" cy="9" r="5" />
+    <path d="M3 21a7 7 0 0 1 14 0M8 10.5a2.5 2.5 0 0 0 4 0M19 6.5a5 5 0 0 1 0 5M21.5 4a8.5 8.5 0 0 1 0 10" />
+  </SvgIcon>
+);
+
 export const MusicIcon = (p: IconProps) => (
   <SvgIcon {...p}>
     <path d="M9 18V5.5l11-2V16" />

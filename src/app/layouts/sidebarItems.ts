@@ -11,6 +11,7 @@ import {
   ProfileIcon,
   QueueIcon,
   ShirtIcon,
+  TalkIcon,
   VideoIcon,
 } from '../icons/StudioIcons';
 
@@ -27,6 +28,7 @@ export const SIDEBAR_MAIN_ITEMS: readonly SidebarItem[] = [
   { label: 'Cloth Swap', path: '/clothSwap', icon: ShirtIcon },
   { label: 'Image To Video', path: '/Imagetovideo', icon: ImageToVideoIcon },
   { label: 'AI Music', path: '/AIMusic', icon: MusicIcon },
+  { label: 'Talking Character', path: '/talk', icon: TalkIcon },
   { label: 'Gallery', path: '/gallery', icon: GalleryIcon },
   { label: 'Queue', path: '/queue', icon: QueueIcon },
 ];

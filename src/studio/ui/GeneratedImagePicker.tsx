@@ -10,18 +10,25 @@ export interface PickedImage {
   url: string;
 }
 
+/** The gallery groups a picker offers: generated images and cloth swaps by default; the talking character takes faces and images. */
+export type PickableGroup = 'faces' | 'images' | 'cloth';
+
 /**
  * The user's generated images to pick from (cloth swap, image to video), newest first; cloth
  * swap results count too. With none, a link to /image (spec §2).
  */
-export function GeneratedImagePicker({ selected, onSelect, id }: { selected: PickedImage | null; onSelect: (image: PickedImage) => void; id?: string }) {
+export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images', 'cloth'], label = 'Choose a generated image' }: { selected: PickedImage | null; onSelect: (image: PickedImage) => void; id?: string; groups?: readonly PickableGroup[]; label?: string }) {
   const fetch = useGalleryStore((s) => s.fetch);
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
   useEffect(() => void fetch(), [fetch]);
 
   const images: PickedImage[] = data
-    ? [...data.images.map((i) => ({ id: i.id, url: i.image_url, at: i.created_at })), ...data.cloth.map((c) => ({ id: c.id, url: c.gen_image_url, at: c.created_at }))]
+    ? [
+        ...(groups.includes('faces') ? data.faces.map((f) => ({ id: f.id, url: f.image_url, at: f.created_at })) : []),
+        ...(groups.includes('images') ? data.images.map((i) => ({ id: i.id, url: i.image_url, at: i.created_at })) : []),
+        ...(groups.includes('cloth') ? data.cloth.map((c) => ({ id: c.id, url: c.gen_image_url, at: c.created_at })) : []),
+      ]
         .sort((a, b) => b.at.localeCompare(a.at))
         .map(({ id: itemId, url }) => ({ id: itemId, url }))
     : [];
@@ -29,15 +36,15 @@ export function GeneratedImagePicker({ selected, onSelect, id }: { selected: Pic
   return (
     <Box id={id}>
       <Text fontWeight="medium" mb="2" id={`${id ?? 'images'}-label`}>
-        Choose a generated image
+        {label}
       </Text>
       {!data && load.state !== 'error' ? (
         <StatusSpinner size="sm" label="Loading your images" />
       ) : images.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          {load.state === 'error' ? `${load.message} ` : 'You have no generated images yet. '}
+          {load.state === 'error' ? `${load.message} ` : groups.includes('faces') ? 'You have no faces or images yet. ' : 'You have no generated images yet. '}
           <Link asChild color="brand.300" fontWeight="semibold">
-            <RouterLink to="/image">Generate an image first</RouterLink>
+            {groups.includes('faces') ? <RouterLink to="/face">Generate a face first</RouterLink> : <RouterLink to="/image">Generate an image first</RouterLink>}
           </Link>
         </Text>
       ) : (

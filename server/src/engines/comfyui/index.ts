@@ -4,6 +4,7 @@
 // the right kind is copied from /view into the job's folder and judged by its bytes.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
+import { talkingTrack } from '../local/talking-audio.ts';
 import { expectMedia, type MediaKind } from '../remote/output.ts';
 import { faceWords, personWord } from '../remote/words.ts';
 import { comfyClient, type ComfyClient, type ComfyFile, type ComfyOptions, type HistoryEntry } from './client.ts';
@@ -109,5 +110,7 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     music: (input, ctx) =>
       run('music', { lyrics: input.lyrics, song: { file: input.songPath }, ...(input.voicePath ? { voice: { file: input.voicePath } } : {}), ...(input.instrumentalPath ? { instrumental: { file: input.instrumentalPath } } : {}) }, ctx, 'audio'),
     upscale: (input, ctx) => run('upscale', { image: { file: input.imagePath }, model: UPSCALE_MODEL[input.scale], scale: input.scale }, ctx, 'image'),
+    // MuseTalk (code MIT, weights free for any use): typed text is spoken here first, a track cut to its first minute.
+    talking: async (input, ctx) => run('talking', { face: { file: input.facePath }, audio: { file: await talkingTrack(input, ctx) } }, ctx, 'video'),
   };
 }

@@ -10,6 +10,8 @@ import type { RawPicture } from './images.ts';
 export interface DetectedFace extends FaceBox {
   /** The detector's confidence, 0.5 (its threshold) to 1. */
   score: number;
+  /** Asked for with `landmarks`: the 68 points of face-api's landmark model (jaw 0-16, eyes 36-47, mouth 48-67), in pixels. */
+  points?: [number, number][];
 }
 
 /** Pictures are looked at no larger than this (the detector works at 416 px anyway). */
@@ -34,8 +36,8 @@ export class FaceDetector {
     return this.worker?.threadId;
   }
 
-  /** The faces in an RGBA picture, in its pixels, most certain first; rejects when the detector cannot load. */
-  async faces(pic: RawPicture, signal: AbortSignal): Promise<DetectedFace[]> {
+  /** The faces in an RGBA picture, in its pixels, most certain first (with their 68 landmarks when asked); rejects when the detector cannot load. */
+  async faces(pic: RawPicture, signal: AbortSignal, { landmarks = false } = {}): Promise<DetectedFace[]> {
     signal.throwIfAborted();
     if (this.failure) throw this.failure;
     const { data, info } = await sharp(pic.data, { raw: { width: pic.width, height: pic.height, channels: 4 } })
@@ -55,9 +57,12 @@ export class FaceDetector {
         reject: (err) => (signal.removeEventListener('abort', onAbort), reject(err)),
       });
     });
-    worker.postMessage({ id, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height });
+    worker.postMessage({ id, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, landmarks });
     const scale = pic.width / info.width;
-    return (await found).map((f) => ({ x: f.x * scale, y: f.y * scale, w: f.w * scale, h: f.h * scale, score: f.score }));
+    return (await found).map((f) => ({
+      x: f.x * scale, y: f.y * scale, w: f.w * scale, h: f.h * scale, score: f.score,
+      ...(f.points ? { points: f.points.map(([x, y]) => [x * scale, y * scale] as [number, number]) } : {}),
+    }));
   }
 
   /** Ends the thread now (tests, shutdown); pictures waiting for it are rejected. */

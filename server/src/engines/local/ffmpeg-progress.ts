@@ -9,17 +9,27 @@ export interface FfmpegRun {
   durationS: number;
   signal: AbortSignal;
   onProgress?: (percent: number) => void;
+  /** Raw frames written to ffmpeg's stdin (for `-i pipe:0`), each awaited until the pipe takes more. */
+  stdin?: AsyncIterable<Buffer>;
 }
 
-export function runFfmpeg({ ffmpeg, args, durationS, signal, onProgress }: FfmpegRun): Promise<void> {
+export function runFfmpeg({ ffmpeg, args, durationS, signal, onProgress, stdin }: FfmpegRun): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    const child = spawn(ffmpeg, ['-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(ffmpeg, ['-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let pending = '';
+    // A frame that cannot be made (the signal, a drawing error) ends ffmpeg: the run rejects with why.
+    if (!stdin) child.stdin.end();
+    else {
+      feed(child.stdin, stdin).catch((err: unknown) => {
+        stderr ||= String((err as Error)?.message ?? err);
+        child.kill('SIGKILL');
+      });
+    }
     const onAbort = () => child.kill('SIGKILL');
     signal.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -43,4 +53,18 @@ export function runFfmpeg({ ffmpeg, args, durationS, signal, onProgress }: Ffmpe
       else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
+}
+
+/** Writes each chunk, waiting for 'drain' when the pipe is full; ends the pipe after the last. A closed pipe (ffmpeg gone) stops it. */
+async function feed(pipe: NodeJS.WritableStream & { destroyed?: boolean }, chunks: AsyncIterable<Buffer>): Promise<void> {
+  pipe.on('error', () => undefined);
+  for await (const chunk of chunks) {
+    if (pipe.destroyed) return;
+    if (pipe.write(chunk)) continue;
+    await new Promise<void>((resolve) => {
+      const done = () => (pipe.off('drain', done), pipe.off('close', done), resolve());
+      pipe.on('drain', done).on('close', done);
+    });
+  }
+  pipe.end();
 }

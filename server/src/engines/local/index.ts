@@ -12,12 +12,14 @@ import { imageToVideo } from './image-to-video.ts';
 import { music } from './music.ts';
 import { swapImage } from './swap-image.ts';
 import { swapVideo } from './swap-video.ts';
+import { talking } from './talking.ts';
 import { upscalePicture } from './upscale.ts';
 import { upscaleModel } from './upscale-model.ts';
 
 export const localEngine: Engine = {
   name: 'local', face, image, swapImage, swapVideo, clothSwap, imageToVideo, music,
   upscale: (input, ctx) => upscalePicture(input, ctx),
+  talking,
   async close() {
     await Promise.all([garmentModel.close(), faceDetector.close(), upscaleModel.close()]);
   },

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { talkingTrack } from '../local/talking-audio.ts';
 import { expectMedia, type MediaKind } from '../remote/output.ts';
 import { fillPlaceholders } from '../remote/placeholders.ts';
 import { faceWords } from '../remote/words.ts';
@@ -82,5 +83,7 @@ export function replicateEngine(options: ReplicateOptions & { specs: ModelSpecs 
       run('music', { lyrics: input.lyrics, song: { file: input.songPath }, ...(input.voicePath ? { voice: { file: input.voicePath } } : {}), ...(input.instrumentalPath ? { instrumental: { file: input.instrumentalPath } } : {}) }, ctx, 'audio'),
     // The scale goes as a number ('{{scale}}' alone takes the value as it is).
     upscale: (input, ctx) => run('upscale', { image: { file: input.imagePath }, scale: input.scale }, ctx, 'image'),
+    // The face picture and the track (typed text spoken here first; a track cut to its first minute), as data URIs.
+    talking: async (input, ctx) => run('talking', { face: { file: input.facePath }, audio: { file: await talkingTrack(input, ctx) } }, ctx, 'video'),
   };
 }

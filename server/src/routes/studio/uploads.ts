@@ -1,5 +1,5 @@
-// The two multipart calls: /newclothchanger/ (garment picture) and /audio_mucic_creator/ (song,
-// voice, instrumental). The studio gate has checked the token, the security key, the plan and the
+// The multipart calls: /newclothchanger/ (garment picture), /audio_mucic_creator/ (song, voice,
+// instrumental) and /talking/ (a face and one of a voice file, the user's song or text). The studio gate has checked the token, the security key, the plan and the
 // allowance before the body is read. Files then stream to a temporary folder while the body is
 // parsed (so the user_id check sees every field), and every field and file is checked by content;
 // only then (and not for a replay of an earlier request) are they copied into storage as the user's
@@ -16,7 +16,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
 import { CAPABILITIES } from '../../../../contract/capabilities.ts';
-import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
+import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_MIN_SECONDS, TALK_TEXT_MAX } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
@@ -122,7 +122,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
   };
 
   /** The capability's one call (path, summary, response) from its descriptor. */
-  const route = (needs: 'clothSwap' | 'music') => {
+  const route = (needs: 'clothSwap' | 'music' | 'talking') => {
     const [{ path, summary }] = CAPABILITIES[needs].calls;
     const options = {
       config: { needs },
@@ -170,6 +170,34 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     // The song is a style reference only; a voice is a person's.
     if (checked.voice_file) requireConsent(body.consent);
     return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }), ['voice_file']);
+  });
+
+  // Issue 32: the face speaks a voice file (1-60 s), the user's own song (its first minute) or typed text.
+  app.post(...route('talking'), async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = bodyOf(request);
+    const { id } = requireUser(request);
+    const face = await ownMedia(app, id, text(body.face_url), ['face', 'image'], STUDIO_MESSAGES.talkingFace, 'face_url');
+    const upload = isUpload(body.audio_file) && body.audio_file.bytes > 0 ? body.audio_file : undefined;
+    const songUrl = text(body.audio_url)?.trim() || undefined;
+    const words = text(body.text)?.trim() || undefined;
+    if ([upload, songUrl, words].filter((given) => given !== undefined).length !== 1) throw new HttpError(400, STUDIO_MESSAGES.talkingOneInput, 'audio_file');
+    const base = { kind: 'talking', gender: face.gender, face: { type: 'stored', key: face.key } } as const;
+    if (words !== undefined) {
+      if ([...words].length > TALK_TEXT_MAX) throw new HttpError(400, STUDIO_MESSAGES.talkingText, 'text');
+      return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, text: words }));
+    }
+    if (songUrl !== undefined) {
+      const song = await ownMedia(app, id, songUrl, ['audio'], STUDIO_MESSAGES.talkingSong, 'audio_url');
+      return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, song: { type: 'stored', key: song.key } }));
+    }
+    const voice = upload!;
+    if (voice.truncated || voice.bytes > audioMaxBytes) throw new HttpError(413, `Audio file is too large (max ${sizeLabel(audioMaxBytes)}).`, 'audio_file');
+    const { ext, mime, durationS } = await checkAudioUpload(voice.file, { maxBytes: audioMaxBytes, ffprobePath, minSeconds: 0, label: 'Audio file', field: 'audio_file' });
+    if (durationS < TALK_MIN_SECONDS) throw new HttpError(400, STUDIO_MESSAGES.talkingTooShort, 'audio_file');
+    if (durationS > TALK_MAX_SECONDS) throw new HttpError(400, STUDIO_MESSAGES.talkingTooLong, 'audio_file');
+    // The voice may be a real person's.
+    requireConsent(body.consent);
+    return submitWithFiles(request, reply, 'talking', { audio_file: { file: voice.file, ext, mime } }, (sources) => ({ ...base, voice: sources.audio_file! }), ['audio_file']);
   });
 };
 
