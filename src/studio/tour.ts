@@ -5,7 +5,8 @@ import { useCallback, useEffect } from 'react';
 import { getSession, SessionKey, setSession } from '../lib/session';
 import { completeTour } from './jobs';
 
-export type TourSection = 'face' | 'image' | 'video';
+/** The spec's tours (face, image, video: each with an account flag) and the talking screen's (issue 32), which opens only from 'How to use'. */
+export type TourSection = 'face' | 'image' | 'video' | 'talk';
 
 export interface TourStep {
   /** A CSS selector of the element the step points at. */
@@ -15,9 +16,10 @@ export interface TourStep {
 }
 
 const FLAGS = { face: SessionKey.guideFace, image: SessionKey.guideImage, video: SessionKey.guideVideo } as const;
+const hasFlag = (section: TourSection): section is keyof typeof FLAGS => Object.hasOwn(FLAGS, section);
 
 function markSeen(section: TourSection): void {
-  if (getSession(FLAGS[section]) === 'true') return;
+  if (!hasFlag(section) || getSession(FLAGS[section]) === 'true') return;
   setSession(FLAGS[section], 'true');
   void import('../lib/persistedSession').then((m) => m.persistSessionValues({ [FLAGS[section]]: 'true' }));
   void completeTour(section);
@@ -67,13 +69,13 @@ async function runTour(section: TourSection, steps: readonly TourStep[]): Promis
 }
 
 /**
- * The screen's tour: opens by itself once the page has settled when the section's flag is 'false',
- * and returns a function for the 'How to use' button.
+ * The screen's tour: opens by itself once the page has settled when the section's flag is 'false'
+ * (a section without a flag never opens by itself), and returns a function for the 'How to use' button.
  */
 export function useTour(section: TourSection, steps: readonly TourStep[], ready = true): () => void {
   const start = useCallback(() => void startTour(section, steps), [section, steps]);
   useEffect(() => {
-    if (!ready || getSession(FLAGS[section]) !== 'false') return;
+    if (!ready || !hasFlag(section) || getSession(FLAGS[section]) !== 'false') return;
     const timer = setTimeout(start, 700);
     return () => clearTimeout(timer);
   }, [ready, section, start]);

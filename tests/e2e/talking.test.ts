@@ -73,6 +73,14 @@ describe('talking character (issue 32)', () => {
     await page.keyboard.press('Enter');
     expect(await button(page, 'Generated image 1').getAttribute('aria-pressed')).toBe('true');
 
+    // 'How to use' opens the screen's tour, which never opens by itself (no account flag for it).
+    const popover = page.locator('.driver-popover');
+    expect(await popover.count()).toBe(0);
+    await button(page, 'How to use').click();
+    await expect.poll(() => popover.locator('.driver-popover-title').innerText().catch(() => '')).toBe('Pick the face');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popover.count()).toBe(0);
+
     // No song yet: the song tab says so and leads to AI Music.
     await page.getByRole('tab', { name: 'A song' }).click();
     await page.getByText('You have no songs yet.').waitFor();

@@ -17,6 +17,7 @@ import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StatusSpinner } from '../../studio/ui/StatusSpinner';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { VoiceRecorder } from '../../studio/ui/VoiceRecorder';
+import { useTour, type TourStep } from '../../studio/tour';
 import { generationCall } from '../../api/studio';
 
 type Source = 'upload' | 'record' | 'song' | 'text';
@@ -62,6 +63,14 @@ function SongPicker({ value, onChange }: { value: string; onChange: (url: string
   );
 }
 
+/** 'How to use' (opened from its button only: the spec's account flags cover face, image and video). */
+const TOUR: readonly TourStep[] = [
+  { element: '#talk-face', title: 'Pick the face', description: 'Choose one of your faces or images: it is the character who speaks.' },
+  { element: '#talk-tabs', title: 'Give it a voice', description: `Upload a voice file or record one (1 to ${TALK_MAX_SECONDS} seconds), pick one of your songs, or type what it should say.` },
+  { element: '#talk-generate', title: 'Make it talk', description: 'Press Make it talk. The video is made on our servers: you can leave this page and find it in your gallery.' },
+  { element: '#talk-result', title: 'Your video', description: 'The video plays here with its sound. Download or share it: it carries the AI mark. It is saved to your gallery.' },
+];
+
 /** Talking Character (/talk, issue 32): one of the user's faces or images speaks a voice, sings a song or says typed text. */
 export default function TalkingPage() {
   const [face, setFace] = useState<PickedImage | null>(null);
@@ -75,6 +84,7 @@ export default function TalkingPage() {
   const consentId = useId();
   const upload = useRef<HTMLInputElement | null>(null);
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'talking', 'talking');
+  const startTour = useTour('talk', TOUR);
   const remaining = TALK_TEXT_MAX - [...text].length;
   const file = source === 'upload' ? voice : source === 'record' ? recorded : null;
   const recordedUrl = useMemo(() => (recorded ? URL.createObjectURL(recorded) : null), [recorded]);
@@ -119,6 +129,7 @@ export default function TalkingPage() {
     <StudioScreen
       title="Talking"
       highlight="Character"
+      onTour={startTour}
       notice={notice}
       onCloseNotice={closeNotice}
       form={
@@ -160,6 +171,7 @@ export default function TalkingPage() {
       }
       result={
         <ResultPanel
+          id="talk-result"
           kind="video"
           result={result}
           busy={Boolean(running)}
