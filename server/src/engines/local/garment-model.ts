@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { RawPicture } from './images.ts';
-import { forkModel, ModelProcess, type ModelTask } from './model-process.ts';
+import { ModelProcess, type ModelTask } from './model-process.ts';
 
 export type ModelName = 'small' | 'medium';
 
@@ -68,35 +68,17 @@ export class GarmentModel extends ModelProcess<Task, Uint8Array> {
     if (this.failure) throw this.failure;
   }
 
-  protected start(): Promise<ChildProcess> {
+  protected async start(): Promise<ChildProcess> {
     const started = performance.now();
-    const child = forkModel(SCRIPT, [this.model]);
-    this.child = child;
-    return new Promise<ChildProcess>((resolve, reject) => {
-      let settled = false;
-      const fail = (why: string) => {
-        if (settled) return;
-        settled = true;
-        this.failure = new ModelUnavailableError(`The garment cut-out model (${this.model}) could not load: ${why}`);
-        child.kill('SIGKILL');
-        reject(this.failure);
-      };
-      child.once('message', (reply: Reply) => {
-        if (!('ready' in reply)) return fail('failed' in reply ? reply.failed : 'unexpected reply');
-        settled = true;
-        this.loadSeconds = (performance.now() - started) / 1000;
-        resolve(child);
-      });
-      child.once('error', (err) => fail(err.message));
-      child.once('exit', (code, signal) => {
-        // Still ours: it died by itself (stop() lets go of a process before killing it).
-        const died = this.child === child;
-        if (died) [this.child, this.ready] = [null, null];
-        if (died) fail(`the process exited (${signal ?? code})`);
-        else if (!settled) reject(new Error('The garment cut-out model was stopped.'));
-        settled = true;
-      });
-    });
+    const child = await this.launch(
+      SCRIPT,
+      [this.model],
+      // A model that cannot load stays unavailable (check() answers it from then on).
+      (why) => (this.failure = new ModelUnavailableError(`The garment cut-out model (${this.model}) could not load: ${why}`)),
+      'The garment cut-out model was stopped.',
+    );
+    this.loadSeconds = (performance.now() - started) / 1000;
+    return child;
   }
 
   protected send(child: ChildProcess, { rgb }: Task): Promise<Uint8Array> {

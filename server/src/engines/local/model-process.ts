@@ -72,8 +72,43 @@ export abstract class ModelProcess<T extends ModelTask<R>, R> {
     await this.stop();
   }
 
-  /** Starts the process and resolves once its model is loaded. */
+  /** Starts the process and resolves once its model is loaded (launch() does both). */
   protected abstract start(): Promise<ChildProcess>;
+
+  /**
+   * Forks `script` as this queue's process and resolves once it says { ready }. A { failed } reply,
+   * an error or its exit first rejects with `failed(why)` (the process killed); one that stop()
+   * let go of before it was ready rejects with `stopped`.
+   */
+  protected launch(script: string, args: readonly string[], failed: (why: string) => Error, stopped: string): Promise<ChildProcess> {
+    const child = forkModel(script, args);
+    this.child = child;
+    return new Promise<ChildProcess>((resolve, reject) => {
+      let settled = false;
+      const fail = (why: string) => {
+        if (settled) return;
+        settled = true;
+        child.kill('SIGKILL');
+        reject(failed(why));
+      };
+      child.once('message', (reply: unknown) => {
+        if (typeof reply !== 'object' || reply === null || !('ready' in reply)) {
+          return fail(reply !== null && typeof reply === 'object' && 'failed' in reply ? String(reply.failed) : 'unexpected reply');
+        }
+        settled = true;
+        resolve(child);
+      });
+      child.once('error', (err) => fail(err.message));
+      child.once('exit', (code, signal) => {
+        // Still ours: it died by itself (stop() lets go of a process before killing it).
+        const died = this.child === child;
+        if (died) [this.child, this.ready] = [null, null];
+        if (died) fail(`the process exited (${signal ?? code})`);
+        else if (!settled) reject(new Error(stopped));
+        settled = true;
+      });
+    });
+  }
   /** Runs one task in the process. */
   protected abstract send(child: ChildProcess, task: T): Promise<R>;
   /** Throws when no process is to be started (a model that failed to load before). */

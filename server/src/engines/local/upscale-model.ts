@@ -5,7 +5,7 @@
 // tile (the process stays for the next picture); a crash there spares the server.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { forkModel, ModelProcess, type ModelTask } from './model-process.ts';
+import { ModelProcess, type ModelTask } from './model-process.ts';
 
 const IDLE_MS = 5 * 60_000;
 const SCRIPT = fileURLToPath(new URL('./upscale-model-process.mjs', import.meta.url));
@@ -63,28 +63,7 @@ export class UpscaleModel extends ModelProcess<Task, Upscaled> {
   protected override abortRunning(): void {}
 
   protected start(): Promise<ChildProcess> {
-    const child = forkModel(SCRIPT);
-    this.child = child;
-    return new Promise<ChildProcess>((resolve, reject) => {
-      let settled = false;
-      const fail = (why: string) => {
-        if (settled) return;
-        settled = true;
-        [this.child, this.ready] = [null, null];
-        child.kill('SIGKILL');
-        reject(new Error(`The upscaler could not load: ${why}`));
-      };
-      child.once('message', (reply: Reply) => {
-        if (!('ready' in reply)) return fail('failed' in reply ? reply.failed : 'unexpected reply');
-        settled = true;
-        resolve(child);
-      });
-      child.once('error', (err) => fail(err.message));
-      child.once('exit', (code, signal) => {
-        if (this.child === child) [this.child, this.ready] = [null, null];
-        fail(`the process exited (${signal ?? code})`);
-      });
-    });
+    return this.launch(SCRIPT, [], (why) => new Error(`The upscaler could not load: ${why}`), 'The upscaler was stopped.');
   }
 
   /** One picture through the process; an abort asks it to stop at the next tile and waits for that. */
