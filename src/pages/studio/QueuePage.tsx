@@ -1,6 +1,7 @@
 import { Box, Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../../contract/capabilities';
 import type { JobView } from '../../../contract/studio';
 import { ApiError } from '../../api/client';
 import { etaText } from '../../studio/eta';
@@ -11,17 +12,22 @@ import { ProgressBar } from '../../studio/ui/ProgressBar';
 import { StatusSpinner } from '../../studio/ui/StatusSpinner';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 
-/** What each kind of job makes, as the queue names it (job.kind is the capability). */
-const KIND: Record<string, { noun: string; media: 'image' | 'video' | 'audio' }> = {
-  face: { noun: 'Face', media: 'image' },
-  image: { noun: 'Image', media: 'image' },
-  swapImage: { noun: 'Face swap image', media: 'image' },
-  swapVideo: { noun: 'Face swap video', media: 'video' },
-  clothSwap: { noun: 'Cloth swap', media: 'image' },
-  imageToVideo: { noun: 'Image to video', media: 'video' },
-  music: { noun: 'Song', media: 'audio' },
+/** Each capability's name in the queue; typed by the registry, so a new capability cannot be left out. */
+const NOUN: Record<Capability, string> = {
+  face: 'Face',
+  image: 'Image',
+  swapImage: 'Face swap image',
+  swapVideo: 'Face swap video',
+  clothSwap: 'Cloth swap',
+  imageToVideo: 'Image to video',
+  music: 'Song',
+  upscale: 'Upscaled picture',
+  talking: 'Talking character',
 };
-const kindOf = (job: JobView) => KIND[job.kind] ?? { noun: job.kind, media: 'image' as const };
+/** How a result shows: from the registry's gallery group of the capability. */
+const MEDIA: Record<CapabilityDescriptor['media'], 'image' | 'video' | 'audio'> = { face: 'image', image: 'image', cloth: 'image', video: 'video', imgTovideo: 'video', audio: 'audio' };
+const kindOf = (job: JobView): { noun: string; media: 'image' | 'video' | 'audio' } =>
+  isCapability(job.kind) ? { noun: NOUN[job.kind], media: MEDIA[CAPABILITIES[job.kind].media] } : { noun: job.kind, media: 'image' };
 
 const STATUS: Record<JobView['status'], string> = { queued: 'Queued', running: 'Running', succeeded: 'Done', failed: 'Failed', canceled: 'Canceled' };
 
