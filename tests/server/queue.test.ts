@@ -148,6 +148,21 @@ describe.each(engines)('the queue on %s', (engine) => {
     await h.t.app.close();
   });
 
+  it('a burst of parallel re-runs gets exactly what is left of the allowance (the user row lock)', async () => {
+    const h = await listening(database.current, { RUN_JOBS: 'false' });
+    // Basic: 3 faces a period. The job to re-run is canceled (its reservation given back); another
+    // stays queued and holds one: two are left.
+    const u = await h.t.user('rerun-burst@example.com', 'basic');
+    const first = await faceJob(h, u, 'silver bob');
+    expect((await h.post(u, `/jobs/${first}/cancel`, {})).status).toBe(200);
+    await faceJob(h, u, 'held');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.post(u, `/jobs/${first}/rerun`, {})));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 403, 403, 403, 403]);
+    const rows = await jobRows(h);
+    expect(rows.filter((r) => r.status === 'queued')).toHaveLength(3);
+    expect(rows).toHaveLength(4);
+  });
+
   it('re-run: a finished job again as a new job with the same input, charged as one; refusals store nothing', async () => {
     const h = await listening(database.current);
     // Basic: 3 faces a period.
