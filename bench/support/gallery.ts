@@ -60,7 +60,11 @@ export const galleryRequest = (access: string, body: GalleryBody): RequestInit =
   body: JSON.stringify(body),
 });
 
-/** The searches measured: a word pair over every group, then a narrower one by kind and month, then its next page. */
+/**
+ * The searches measured: a word pair over every group (few items hold both: each group is read
+ * through), a name only faces hold (the other five groups have none), then a narrower one by
+ * kind and month, then its next page.
+ */
 export async function gallerySearches(apiUrl: string, access: string): Promise<{ name: string; body: GalleryBody }[]> {
   const month = { from: new Date(NOW - 60 * DAY).toISOString().slice(0, 10), to: new Date(NOW - 30 * DAY).toISOString().slice(0, 10) };
   const narrow: GalleryBody = { q: 'sunset', kinds: ['faces', 'images', 'videos'], ...month, limit: 10 };
@@ -70,6 +74,7 @@ export async function gallerySearches(apiUrl: string, access: string): Promise<{
   if (!cursor) throw new Error('the narrow search has no second page: seed more items');
   return [
     { name: '2 words, 6 groups x 50', body: { q: 'sunset portrait', limit: 50 } },
+    { name: 'a name, 6 groups x 50', body: { q: 'hopper', limit: 50 } },
     { name: '1 word, 3 kinds, a month', body: narrow },
     { name: 'its next page (cursor)', body: { ...narrow, cursor } },
   ];

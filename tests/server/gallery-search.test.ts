@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_GROUPS, type GalleryGroup } from '../../contract/studio.ts';
 import '../../server/src/db/gallery-schema.ts';
 import { migrateToLatest } from '../../server/src/db/index.ts';
+import { galleryTermsQuery } from '../../server/src/db/gallery-terms.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
+import { mediaRepository } from '../../server/src/db/repositories/media.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { searchTextOf } from '../../server/src/jobs/search-text.ts';
 import { engines, useTestDatabase } from './support/db.ts';
@@ -257,6 +259,8 @@ describe.each(engines)('0010_gallery_search on %s', (engine) => {
       { id: 'm1', search_text: 'sunset beach' },
       { id: 'm2', search_text: '' },
     ]);
+    // SQLite's candidate index (0015) took in the items written before its triggers: the one name is found through it.
+    expect((await mediaRepository(db).galleryPages(userId, [{ kind: 'face' }], { words: ['hopper'], limit: 10 }))[0]!.map((r) => r.id)).toEqual(['m0']);
   });
 });
 
@@ -286,5 +290,50 @@ describe.each(engines)('the gallery text index (0012) on %s', (engine) => {
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('media_items_search_trgm_idx');
     }
     expect((await search.execute(db)).rows).toHaveLength(3);
+  });
+});
+
+describe('the gallery candidate index (0015) on sqlite', () => {
+  const database = useTestDatabase('sqlite');
+
+  it('follows every insert, update and delete of media_items; a rare word is looked up through it, a common one walked for', async () => {
+    const db = database.current.db;
+    const media = mediaRepository(db);
+    const [alice, bob] = [newId(), newId()];
+    for (const id of [alice, bob]) await db.insertInto('users').values({ id, email: `${id}@example.com`, name: 'U', password_hash: null, created_at: at(0), updated_at: at(0) }).execute();
+    const common = Array.from({ length: 300 }, (_, i): SeedItem => ({ group: 'images', created_at: at(i), input: { prompt: 'sunset beach portrait' } }));
+    const [newestCommon] = (await seedGallery(db, alice, common)).reverse();
+    const zebras = await seedGallery(db, alice, [1, 2, 3].map((i): SeedItem => ({ group: 'images', created_at: at(1000 + i), input: { prompt: `a Zebra crossing ${i}` } })));
+    await seedGallery(db, bob, [{ group: 'images', created_at: at(2000), input: { prompt: 'zebra' } }]);
+    const page = async (words: string[], kind: 'image' | 'face' = 'image', limit = 10) => (await media.galleryPages(alice, [{ kind }], { words, limit }))[0]!.map((r) => r.id);
+    /** How many of alice's items of `kind` the index holds for `words`. */
+    const indexed = async (words: string[], kind = 'image') =>
+      (await sql<{ n: number }>`select count(*) as n from media_terms where media_terms match ${galleryTermsQuery(alice, kind, words)}`.execute(db)).rows[0]!.n;
+
+    expect(await indexed(['zebra'])).toBe(3);
+    expect(await page(['zebra'])).toEqual([...zebras].reverse());
+    // Taken out of the index behind the triggers' back, a zebra is no longer found: the rare word goes through the index...
+    const unindex = (id: string) => sql`delete from media_terms where rowid = (select rowid from media_items where id = ${id})`.execute(db);
+    await unindex(zebras[0]!);
+    expect(await page(['zebra'])).toEqual([zebras[2], zebras[1]]);
+    // ...while 'sunset' (300 items for a page of 10) is walked for: its newest item is found all the same.
+    await unindex(newestCommon!);
+    expect((await page(['sunset']))[0]).toBe(newestCommon);
+
+    // Updates: new words are indexed, old ones dropped; a changed kind moves the item's terms to its new scope.
+    await db.updateTable('media_items').set({ search_text: 'zebra at sunset' }).where('id', '=', newestCommon!).execute();
+    expect(await page(['zebra'])).toEqual([zebras[2], zebras[1], newestCommon]);
+    await db.updateTable('media_items').set({ search_text: '' }).where('id', '=', zebras[2]!).execute();
+    expect(await page(['zebra'])).toEqual([zebras[1], newestCommon]);
+    await db.updateTable('media_items').set({ kind: 'face' }).where('id', '=', zebras[1]!).execute();
+    expect([await page(['zebra']), await page(['zebra'], 'face')]).toEqual([[newestCommon], [zebras[1]]]);
+    expect([await indexed(['zebra']), await indexed(['zebra'], 'face')]).toEqual([1, 1]);
+    // Deletes take the item's terms with it.
+    await db.deleteFrom('media_items').where('user_id', '=', alice).where('kind', '=', 'face').execute();
+    expect(await indexed(['zebra'], 'face')).toBe(0);
+    expect(await page(['zebra'], 'face')).toEqual([]);
+    // Words under three characters have no terms: they are walked for, which finds the zebra taken out of the index.
+    expect(galleryTermsQuery(alice, 'image', ['ze'])).toBeNull();
+    expect(await page(['ze'])).toEqual([zebras[0], newestCommon]);
   });
 });

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/index.ts';
+import { galleryTerms } from './gallery-terms.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -38,7 +39,35 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   file.pragma('synchronous = NORMAL');
   // The worker and API processes may share the file: wait for a lock instead of failing.
   file.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: file });
+  // Called by media_items' triggers to keep the gallery search's candidate index (0015) current.
+  file.function('gallery_terms', { deterministic: true }, (userId, kind, text) => galleryTerms(String(userId), String(kind), String(text)));
+  return new SqliteDialect({ database: withStatementCache(file) });
+}
+
+/** How many prepared statements the SQLite connection keeps (Kysely's queries are a few hundred texts). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * The connection with its prepared statements kept by SQL text, least recently used dropped first:
+ * Kysely's SQLite driver prepares every query anew, which parses and plans it again each time.
+ * Safe to share: the driver runs one query at a time on its one connection, each to its end.
+ */
+function withStatementCache(file: SQLite.Database): { close(): void; prepare(text: string): SQLite.Statement } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = file.prepare(text);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 function postgresDialect(connectionString: string, onPoolError: (err: Error) => void): PostgresDialect {

@@ -1,5 +1,6 @@
-import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { isPostgres } from './util.ts';
 
 /** Applies every pending migration; returns the names applied. Throws naming the one that failed. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
@@ -20,7 +21,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 }
 
 async function postgresSchema(db: Kysely<any>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Flag, Timestamp } from './schema.ts';
 
 /** A new primary key (text UUID, the same on both engines). */
@@ -25,3 +26,6 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
 }
+
+/** True when `db` talks to Postgres (SQLite otherwise), for the SQL that differs by engine. */
+export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../util.ts';
 
 // The gallery search's text index (issue 29), on each engine the way it can use one for
 // `search_text LIKE '%word%'` (every q word is such a LIKE: repositories/media.ts galleryPage):
@@ -40,5 +41,3 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('media_items_gallery_idx').on('media_items').columns(['user_id', 'kind', 'created_at desc', 'id desc']).execute();
   await db.schema.dropIndex('media_items_gallery_text_idx').execute();
 }
-
-const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

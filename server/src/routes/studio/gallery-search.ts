@@ -5,7 +5,7 @@ import { GALLERY_GROUPS, GALLERY_LIMIT, type GalleryBody, type GalleryGroup } fr
 import type { GalleryPosition } from '../../db/repositories/media.ts';
 import type { MediaKind } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { containsPattern, searchWords } from '../../jobs/search-text.ts';
+import { searchWords } from '../../jobs/search-text.ts';
 
 /** The media_items kind behind each response group (spec §3). */
 export const KIND_OF: Readonly<Record<GalleryGroup, MediaKind>> = { faces: 'face', images: 'image', videos: 'video', cloth: 'cloth', audio: 'audio', gen_video: 'imgTovideo' };
@@ -13,8 +13,8 @@ export const KIND_OF: Readonly<Record<GalleryGroup, MediaKind>> = { faces: 'face
 export interface Search {
   /** The groups asked for, in the response's order. */
   groups: GalleryGroup[];
-  /** LIKE patterns, one per word of q. */
-  patterns: string[];
+  /** The words of q, folded; every one must match. */
+  words: string[];
   from?: string;
   to?: string;
   limit: number;
@@ -40,7 +40,7 @@ export function parseSearch(body: GalleryBody): Search | null {
   if (from !== undefined && to !== undefined && from > to) throw new HttpError(400, 'to must not be before from', 'to');
   const filterId = createHash('sha256').update(JSON.stringify([words, groups, from ?? null, to ?? null])).digest('base64url').slice(0, 16);
   const after = body.cursor === undefined ? new Map<GalleryGroup, GalleryPosition | null>() : decodeCursor(body.cursor, filterId, groups);
-  return { groups, patterns: words.map(containsPattern), from, to, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
+  return { groups, words, from, to, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -8,18 +8,18 @@ import { encodeCursor, KIND_OF, parseSearch } from './gallery-search.ts';
 /** The newest items per group the plain gallery answers (the page shows them all in tabs). */
 const PER_GROUP = 500;
 
-type Row = Awaited<ReturnType<ReturnType<typeof mediaRepository>['galleryPage']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof mediaRepository>['galleryPages']>>[number][number];
 
-/** A row as its group's item, at `url`. */
+/** A row as its group's item, at `url` (object literals, not spreads of a shared base: a page has hundreds). */
 function itemOf(group: GalleryGroup, r: Row, url: string, urlOf: (key: string) => string) {
-  const base = { id: r.id, created_at: r.created_at, job_id: r.job_id };
+  const { id, created_at, job_id } = r;
   switch (group) {
-    case 'faces': return { ...base, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
-    case 'images': return { ...base, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
-    case 'cloth': return { ...base, gen_image_url: url };
-    case 'audio': return { ...base, audio_url: url };
+    case 'faces': return { id, created_at, job_id, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
+    case 'images': return { id, created_at, job_id, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
+    case 'cloth': return { id, created_at, job_id, gen_image_url: url };
+    case 'audio': return { id, created_at, job_id, audio_url: url };
     case 'videos':
-    case 'gen_video': return { ...base, video_url: url };
+    case 'gen_video': return { id, created_at, job_id, video_url: url };
   }
 }
 
@@ -39,20 +39,21 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
       const item = (g: GalleryGroup) => (r: Row) => itemOf(g, r, app.storage.url(r.storage_key), (key) => app.storage.url(key));
       const search = parseSearch(request.body);
       if (!search) {
-        const groups = await Promise.all(GALLERY_GROUPS.map(async (g) => [g, (await media.galleryPage(id, KIND_OF[g], { limit: PER_GROUP })).map(item(g))]));
-        return Object.fromEntries(groups) as GalleryResponse;
+        const pages = await media.galleryPages(id, GALLERY_GROUPS.map((g) => ({ kind: KIND_OF[g] })), { limit: PER_GROUP });
+        return Object.fromEntries(GALLERY_GROUPS.map((g, i) => [g, pages[i]!.map(item(g))])) as GalleryResponse;
       }
-      const { limit, patterns, from, to } = search;
+      const { limit, words, from, to } = search;
       const next = new Map<GalleryGroup, GalleryPosition | null>();
       const answer: Record<string, unknown> = {};
-      await Promise.all(search.groups.map(async (g) => {
-        const after = search.after.get(g);
-        // One more than the page tells whether the group goes on.
-        const rows = after === null ? [] : await media.galleryPage(id, KIND_OF[g], { patterns, from, to, after, limit: limit + 1 });
+      // A group answered to its end (null in the cursor) stays empty; the others get a page each, one more than the limit to tell whether it goes on.
+      const open = search.groups.filter((g) => search.after.get(g) !== null);
+      const pages = await media.galleryPages(id, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, limit: limit + 1 });
+      for (const g of search.groups) {
+        const rows = pages[open.indexOf(g)] ?? [];
         const page = rows.slice(0, limit);
         next.set(g, rows.length > limit ? page[page.length - 1]! : null);
         answer[g] = page.map(item(g));
-      }));
+      }
       if ([...next.values()].some((at) => at !== null)) answer.next_cursor = encodeCursor(search, next);
       return answer as GallerySearchResponse;
     },
