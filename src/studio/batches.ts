@@ -13,7 +13,9 @@ import type { Static } from 'typebox';
 import { api, ApiError, apiRequest } from '../api/client';
 import { getSession, SessionKey } from '../lib/session';
 import { useGalleryStore } from './galleryStore';
-import { newIdempotencyKey, type GenerationCall } from './jobs';
+import { asGenerationError, GenerationError, isNetworkFailure, newIdempotencyKey, type GenerationCall } from './jobs';
+import { queuedBatch, type BatchJson, type JsonFields } from './outbox';
+import { enqueue, ownedByCurrentUser, useStudioStore, type BatchSlot, type Slot } from './studioStore';
 import { watchInWorker } from './workerJobs';
 
 export type { BatchView };
@@ -23,8 +25,11 @@ const POLL_FIRST_MS = 1000;
 const POLL_MAX_MS = 5000;
 const POLL_BESIDE_WORKER_MS = 15_000;
 
-/** What a screen shows of its batch: being sent, running (its last view), or refused. */
-export type BatchRun = { state: 'sending'; total: number } | { state: 'running' | 'done'; view: BatchView } | { state: 'error'; message: string };
+/**
+ * What a screen shows of its batch: waiting in the outbox (made offline: the studio store's
+ * queued entry, never kept here), being sent, running (its last view), or refused.
+ */
+export type BatchRun = { state: 'queued'; total: number } | { state: 'sending'; total: number } | { state: 'running' | 'done'; view: BatchView } | { state: 'error'; message: string };
 
 interface BatchState {
   runs: Partial<Record<string, BatchRun>>;
@@ -93,10 +98,10 @@ export async function followBatch(batchId: string, jobIds: readonly string[], on
   }
 }
 
-/** The message to show for a refused batch: the server's own (a 403 names what the batch needs and what is left). */
-function batchError(err: unknown): string {
-  if (err instanceof ApiError && err.status === 0) return 'Batches need the network: you seem to be offline. Try again when connected.';
-  return err instanceof Error && err.message ? err.message : 'The batch could not be started.';
+/** Shows a refused batch: the server's own message (a 403 names what the batch needs and what is left). */
+export function batchFailed(slot: string, err: unknown): void {
+  keep(slot, null);
+  setRun(slot, { state: 'error', message: err instanceof Error && err.message ? err.message : 'The batch could not be started.' });
 }
 
 /** The batches still followed, per slot, kept in this tab's session so a reload follows them again. */
@@ -134,27 +139,66 @@ async function follow(slot: string, batchId: string, jobIds: string[]): Promise<
   void useGalleryStore.getState().fetch(true);
 }
 
+/** `calls` (all of one path, JSON bodies) as one batch; a multipart call cannot be batched. */
+export function batchOf(calls: readonly GenerationCall[]): BatchJson {
+  const items = calls.map(({ path, body }): JsonFields => {
+    if (body instanceof FormData) throw new GenerationError(`${path} sends files and cannot be batched.`, 0);
+    return { ...body };
+  });
+  return { call: calls[0]!.path, items };
+}
+
 /**
- * Sends `calls` (all of one path) as one batch for `slot` and follows it. Nothing starts while the
- * slot's last batch is still being sent or running.
+ * POST /api/batches with `key` as its Idempotency-Key: the same key sent again (a replay from the
+ * outbox) gives back the same batch, never a second one. Errors are GenerationErrors; one with no
+ * answer at all is a network failure (isNetworkFailure), worth queueing.
  */
-export async function startBatch(slot: string, calls: readonly GenerationCall[]): Promise<void> {
-  const current = useBatchStore.getState().runs[slot];
-  if (current?.state === 'sending' || current?.state === 'running' || calls.length === 0) return;
-  const call = calls[0]!.path;
-  setRun(slot, { state: 'sending', total: calls.length });
+export async function submitBatch(batch: BatchJson, key: string): Promise<Static<typeof BatchAccepted>> {
   try {
     const res = await apiRequest<Static<typeof BatchAccepted>>('/batches', {
       method: 'POST',
-      body: { user_id: getSession(SessionKey.userId) ?? undefined, call, items: calls.map((c) => c.body) },
+      body: { user_id: getSession(SessionKey.userId) ?? undefined, call: batch.call, items: batch.items },
       securityKey: true,
-      headers: { 'Idempotency-Key': newIdempotencyKey() },
+      headers: { 'Idempotency-Key': key },
     });
-    await follow(slot, res.data.batch_id, res.data.job_ids);
+    return res.data;
   } catch (err) {
-    keep(slot, null);
-    setRun(slot, { state: 'error', message: batchError(err) });
+    throw asGenerationError(err);
   }
+}
+
+/** Follows a batch the server accepted for `slot` (sent from the outbox, here or in another tab); a refusal becomes its error. */
+export function followAccepted(slot: string, accepted: Static<typeof BatchAccepted>): void {
+  setRun(slot, { state: 'sending', total: accepted.job_ids.length });
+  follow(slot, accepted.batch_id, accepted.job_ids).catch((err: unknown) => batchFailed(slot, err));
+}
+
+/**
+ * Sends `calls` (all of one path) as one batch for `slot` and follows it. Nothing starts while the
+ * slot's last batch is still queued, being sent or running. Offline, or when the POST gets no
+ * answer, the batch waits in the outbox with its Idempotency-Key (outboxSync.ts sends it).
+ */
+export async function startBatch(slot: BatchSlot, calls: readonly GenerationCall[]): Promise<void> {
+  const userId = ownedByCurrentUser();
+  const current = useBatchStore.getState().runs[slot];
+  if (!userId || current?.state === 'sending' || current?.state === 'running' || useStudioStore.getState().queued[slot] || calls.length === 0) return;
+  setRun(slot, { state: 'sending', total: calls.length });
+  const key = newIdempotencyKey();
+  let batch: BatchJson | null = null;
+  try {
+    batch = batchOf(calls);
+    if (navigator.onLine === false) return await queue(slot, userId, key, batch);
+    const accepted = await submitBatch(batch, key);
+    await follow(slot, accepted.batch_id, accepted.job_ids);
+  } catch (err) {
+    if (batch && isNetworkFailure(err)) return queue(slot, userId, key, batch);
+    batchFailed(slot, err);
+  }
+}
+
+async function queue(slot: BatchSlot, userId: string, key: string, batch: BatchJson): Promise<void> {
+  useBatchStore.getState().clear(slot);
+  if (!(await enqueue(queuedBatch(userId, slot, key, batch)))) batchFailed(slot, new Error('Batches need the network: you seem to be offline. Try again when connected.'));
 }
 
 /** Follows the slot's batch again if one was running when the page was last open (a reload). */
@@ -170,11 +214,13 @@ function resumeBatch(slot: string): void {
   });
 }
 
-/** A screen's batch for its slot: the run shown (if any), whether one is under way, and clear(). */
-export function useScreenBatch(slot: string) {
-  const batchSlot = `${slot}:batch`;
+/** A screen's batch for its slot: the run shown (if any, a queued one first), whether one is under way, and clear(). */
+export function useScreenBatch(slot: Slot) {
+  const batchSlot: BatchSlot = `${slot}:batch`;
   useEffect(() => resumeBatch(batchSlot), [batchSlot]);
-  const run = useBatchStore((s) => s.runs[batchSlot]);
+  const queued = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.queued[batchSlot] : undefined));
+  const followed = useBatchStore((s) => s.runs[batchSlot]);
+  const run: BatchRun | undefined = queued ? { state: 'queued', total: queued.items ?? 0 } : followed;
   const clear = useBatchStore((s) => s.clear);
   return { batchSlot, run, busy: run?.state === 'sending' || run?.state === 'running', clear: () => clear(batchSlot) };
 }

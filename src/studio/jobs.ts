@@ -70,7 +70,7 @@ export function setPendingJob(slot: string, job: PendingJob | null): void {
 export const isNetworkFailure = (err: unknown): boolean => err instanceof GenerationError && err.status === 0 && /^Network error/.test(err.message);
 
 /** The error of a failed call as a GenerationError (network errors keep status 0 and their text). */
-function asGenerationError(err: unknown): GenerationError {
+export function asGenerationError(err: unknown): GenerationError {
   if (err instanceof GenerationError) return err;
   if (err instanceof ApiError) return new GenerationError(err.message, err.status);
   return new GenerationError(err instanceof Error ? err.message : String(err), 0);

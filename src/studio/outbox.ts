@@ -9,6 +9,14 @@ import type { GenerationCall } from './jobs';
 
 
 type StoredField = string | { file: Blob; name: string };
+/** A JSON generation body: what a single call sends, and each item of a batch. */
+export type JsonFields = Record<string, string | boolean>;
+/** A batch as POST /batches takes it, less user_id (the request's user): the call every item is a body of, and the items. */
+export interface BatchJson {
+  call: string;
+  items: JsonFields[];
+}
+export const BATCHES_PATH = '/batches';
 
 /** A queued call: who queued it, for which screen slot, and its request as it will be sent. */
 export interface QueuedRequest {
@@ -17,7 +25,7 @@ export interface QueuedRequest {
   userId: string;
   slot: string;
   path: string;
-  body: { json: Record<string, string | boolean> } | { form: Array<[string, StoredField]> };
+  body: { json: JsonFields | BatchJson } | { form: Array<[string, StoredField]> };
   queuedAt: number;
 }
 
@@ -31,15 +39,23 @@ function storedBody(body: GenerationCall['body']): QueuedRequest['body'] {
   return { form };
 }
 
-/** The call a queued request sends. */
-export function callOf(request: QueuedRequest): GenerationCall {
-  if ('json' in request.body) return { path: request.path, body: request.body.json };
+const isBatch = (json: JsonFields | BatchJson): json is BatchJson => Array.isArray(json.items);
+
+/** The batch a queued request sends (POST /batches), or null for a single call. */
+export const batchIn = (request: QueuedRequest): BatchJson | null => ('json' in request.body && isBatch(request.body.json) ? request.body.json : null);
+
+/** What a queued request sends: one generation call, or a batch. */
+export function callOf(request: QueuedRequest): { call: GenerationCall } | { batch: BatchJson } {
+  if ('json' in request.body) {
+    const json = request.body.json;
+    return isBatch(json) ? { batch: json } : { call: { path: request.path, body: json } };
+  }
   const form = new FormData();
   for (const [name, value] of request.body.form) {
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, value.file, value.name);
   }
-  return { path: request.path, body: form };
+  return { call: { path: request.path, body: form } };
 }
 
 /** A call as the outbox keeps it (files as Blobs, with their names). */
@@ -47,9 +63,14 @@ export function queuedRequest(userId: string, slot: string, key: string, call: G
   return { key, userId, slot, path: call.path, body: storedBody(call.body), queuedAt: Date.now() };
 }
 
-export async function queueRequest(userId: string, slot: string, key: string, call: GenerationCall): Promise<QueuedRequest> {
-  const request = queuedRequest(userId, slot, key, call);
-  await set(key, request, outbox());
+/** A batch as the outbox keeps it (a copy: the page's objects may change). */
+export function queuedBatch(userId: string, slot: string, key: string, batch: BatchJson): QueuedRequest {
+  return { key, userId, slot, path: BATCHES_PATH, body: { json: { call: batch.call, items: batch.items.map((item) => ({ ...item })) } }, queuedAt: Date.now() };
+}
+
+/** Keeps `request` in the outbox under its key. */
+export async function keepQueued(request: QueuedRequest): Promise<QueuedRequest> {
+  await set(request.key, request, outbox());
   return request;
 }
 

@@ -1,10 +1,15 @@
 // Outbox news between this origin's tabs (a BroadcastChannel): a tab that queues, cancels or
-// sends a request says so, and the others reload their queue and follow the job it sent. The
+// sends a request says so, and the others reload their queue and follow the job (or batch) it sent. The
 // channel opens in start() (outboxSync.ts, from the signed-in layout), never on import.
 import { OUTBOX_SYNC_TAG } from '../../contract/sw-messages';
-import type { Slot } from './studioStore';
+import type { BatchAccepted } from '../../contract/batches';
+import type { Static } from 'typebox';
+import type { BatchSlot, Slot } from './studioStore';
 
-export type OutboxNews = { type: 'changed' } | { type: 'sent'; userId: string; slot: Slot; jobId: string; startedAt: number };
+export type OutboxNews =
+  | { type: 'changed' }
+  | { type: 'sent'; userId: string; slot: Slot; jobId: string; startedAt: number }
+  | { type: 'batch sent'; userId: string; slot: BatchSlot; batch: Static<typeof BatchAccepted> };
 
 let channel: BroadcastChannel | null = null;
 

@@ -11,18 +11,25 @@ import { getSession, SessionKey, type SessionKeyName } from '../lib/session';
 import { useGalleryStore } from './galleryStore';
 import { noticeFor, type NoticeScreen } from './notices';
 import { followJob, GenerationError, isNetworkFailure, newIdempotencyKey, pendingJob, resultUrl, submitGeneration, type GenerationCall } from './jobs';
-import { askForSync, queuedRequests, queueRequest, removeQueued } from './outbox';
+import { askForSync, batchIn, keepQueued, queuedRequest, queuedRequests, removeQueued, type QueuedRequest } from './outbox';
 import { announce } from './outboxChannel';
 import { askToNotifyOnce } from './notifyPermission';
 import { useGenerationProgress, type ProgressKind } from './progress';
 import { loadResult, saveResult, type StoredResult } from './results';
 
 export type Slot = SessionKeyName;
+/** A screen's batch slot (batches.ts): its slot and ':batch'. */
+export type BatchSlot = `${Slot}:batch`;
+/** What the outbox queues for: a slot's single call, or its batch. */
+export type QueueSlot = Slot | BatchSlot;
 
-/** A request waiting in the outbox for the network. */
+export const isBatchSlot = (slot: string): slot is BatchSlot => slot.endsWith(':batch');
+
+/** A request waiting in the outbox for the network (a batch with its number of items). */
 export interface QueuedJob {
   key: string;
   queuedAt: number;
+  items?: number;
 }
 
 export interface RunningJob {
@@ -36,7 +43,7 @@ interface StudioState {
   running: Partial<Record<Slot, RunningJob>>;
   results: Partial<Record<Slot, StoredResult>>;
   errors: Partial<Record<Slot, GenerationError>>;
-  queued: Partial<Record<Slot, QueuedJob>>;
+  queued: Partial<Record<QueueSlot, QueuedJob>>;
   clearError: (slot: Slot) => void;
 }
 
@@ -70,7 +77,7 @@ export function fail(slot: Slot, err: unknown): void {
   patch('errors', slot, error);
 }
 
-export const patch = <K extends 'running' | 'results' | 'errors' | 'queued'>(key: K, slot: Slot, value: StudioState[K][Slot]) =>
+export const patch = <K extends 'running' | 'results' | 'errors' | 'queued'>(key: K, slot: keyof StudioState[K], value: StudioState[K][keyof StudioState[K]]) =>
   set((s) => ({ [key]: { ...s[key], [slot]: value } }) as Partial<StudioState>);
 
 export async function follow(slot: Slot, jobId: string, since: number, userId: string): Promise<void> {
@@ -127,26 +134,40 @@ export async function startGeneration(slot: Slot, prepare: () => Promise<Generat
 
 async function queue(slot: Slot, userId: string, key: string, call: GenerationCall): Promise<void> {
   patch('running', slot, undefined);
+  if (!(await enqueue(queuedRequest(userId, slot, key, call)))) fail(slot, new GenerationError('Network error: the server could not be reached.', 0));
+}
+
+const queuedJobOf = (r: QueuedRequest): QueuedJob => {
+  const batch = batchIn(r);
+  return batch ? { key: r.key, queuedAt: r.queuedAt, items: batch.items.length } : { key: r.key, queuedAt: r.queuedAt };
+};
+
+/**
+ * Keeps `request` in the outbox as its slot's queued one, tells the other tabs and asks for a
+ * Background Sync. False when the outbox cannot keep it (no IndexedDB): the caller shows the error.
+ */
+export async function enqueue(request: QueuedRequest): Promise<boolean> {
   try {
-    const request = await queueRequest(userId, slot, key, call);
-    patch('queued', slot, { key, queuedAt: request.queuedAt });
-    announce({ type: 'changed' });
-    void askForSync();
+    await keepQueued(request);
   } catch {
-    fail(slot, new GenerationError('Network error: the server could not be reached.', 0));
+    return false;
   }
+  patch('queued', request.slot as QueueSlot, queuedJobOf(request));
+  announce({ type: 'changed' });
+  void askForSync();
+  return true;
 }
 
 export async function loadQueued(userId: string): Promise<void> {
   const requests = await queuedRequests(userId);
   if (get().userId !== userId) return;
   const queued: StudioState['queued'] = {};
-  for (const r of requests) queued[r.slot as Slot] = { key: r.key, queuedAt: r.queuedAt };
+  for (const r of requests) queued[r.slot as QueueSlot] = queuedJobOf(r);
   set({ queued });
 }
 
-/** Cancels the slot's queued request: it is never sent. */
-export async function cancelQueued(slot: Slot): Promise<void> {
+/** Cancels the slot's queued request (or batch): it is never sent. */
+export async function cancelQueued(slot: QueueSlot): Promise<void> {
   const queued = get().queued[slot];
   if (!queued) return;
   await removeQueued(queued.key);

@@ -103,19 +103,50 @@ describe('the studio store and its sync modules', () => {
   });
 
   it('sends a queued request at start, and again when the service worker asks', async () => {
-    const { queueRequest } = await import('../../src/studio/outbox');
+    const { keepQueued, queuedRequest } = await import('../../src/studio/outbox');
     const { startOutboxSync } = await import('../../src/studio/outboxSync');
     const slot = StudioSessionKey.imagePrompt;
-    await queueRequest('u1', slot, 'key-1', { path: '/generate-image-prompt/', body: { user_id: 'u1', prompt: 'a' } });
+    await keepQueued(queuedRequest('u1', slot, 'key-1', { path: '/generate-image-prompt/', body: { user_id: 'u1', prompt: 'a' } }));
     const sent = nextFetch((url) => url.endsWith('/generate-image-prompt/'));
     const stop = startOutboxSync();
     expect(await sent).toBe('/api/generate-image-prompt/');
 
-    await queueRequest('u1', slot, 'key-2', { path: '/generate-image-prompt/', body: { user_id: 'u1', prompt: 'b' } });
+    await keepQueued(queuedRequest('u1', slot, 'key-2', { path: '/generate-image-prompt/', body: { user_id: 'u1', prompt: 'b' } }));
     const flushed = nextFetch((url) => url.endsWith('/generate-image-prompt/'));
     worker.dispatchEvent(new MessageEvent('message', { data: { type: FLUSH_OUTBOX } }));
     expect(await flushed).toBe('/api/generate-image-prompt/');
     stop();
+  });
+
+  it('sends a queued batch once with the key it was queued with and follows it; a refused one becomes the slot\'s error', async () => {
+    const { keepQueued, queuedBatch, queuedRequests } = await import('../../src/studio/outbox');
+    const { useBatchStore } = await import('../../src/studio/batches');
+    const { sendQueued } = await import('../../src/studio/outboxSync');
+    const { useStudioStore } = await import('../../src/studio/studioStore');
+    const slot = `${StudioSessionKey.imageTemplate}:batch` as const;
+    const batch = { call: '/generate-image-temp/', items: ['a', 'b'].map((image) => ({ user_id: 'u1', face: '/f.png', image })) };
+    await keepQueued(queuedBatch('u1', slot, 'key-b', batch));
+    const posts: unknown[] = [];
+    let answer = json(202, { batch_id: 'b1', job_ids: ['j1', 'j2'] });
+    const job = (id: string) => ({ job_id: id, kind: 'image', status: 'succeeded', progress: 100, output: `/media/gen/${id}.png` });
+    const view = { batch_id: 'b1', call: batch.call, total: 2, queued: 0, running: 0, succeeded: 2, failed: 0, canceled: 0, eta_seconds: null, jobs: [job('j1'), job('j2')] };
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method !== 'POST') return json(200, url.endsWith('/batches/b1') ? view : {});
+      posts.push({ url, key: new Headers(init.headers).get('Idempotency-Key'), body: JSON.parse(String(init.body)) });
+      return answer;
+    }));
+    await sendQueued();
+    expect(posts).toEqual([{ url: '/api/batches', key: 'key-b', body: { user_id: 'u1', ...batch } }]);
+    expect(await queuedRequests('u1')).toEqual([]);
+    expect(useStudioStore.getState().queued[slot]).toBeUndefined();
+    await vi.waitFor(() => expect(useBatchStore.getState().runs[slot]).toEqual({ state: 'done', view }));
+
+    useBatchStore.getState().clear(slot);
+    await keepQueued(queuedBatch('u1', slot, 'key-c', batch));
+    answer = json(403, { error: 'This batch needs 2 image generations.' });
+    await sendQueued();
+    expect(await queuedRequests('u1')).toEqual([]);
+    expect(useBatchStore.getState().runs[slot]).toEqual({ state: 'error', message: 'This batch needs 2 image generations.' });
   });
 
   it("follows here a job another tab sent from this user's outbox", async () => {

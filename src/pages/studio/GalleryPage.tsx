@@ -5,7 +5,7 @@ import { galleryData, staleCopySavedAt, useGalleryStore } from '../../studio/gal
 import { isSearching, type GalleryFilters } from '../../studio/gallerySearch';
 import { useGalleryTab } from '../../studio/screenChoice';
 import { slotLabel } from '../../studio/slotLabels';
-import { cancelQueued, useStudioStore, type Slot } from '../../studio/studioStore';
+import { cancelQueued, useStudioStore, type QueuedJob, type QueueSlot } from '../../studio/studioStore';
 import { DownloadNote } from '../../studio/ui/DownloadButton';
 import { downloads, GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item, type Tab } from '../../studio/ui/GalleryItem';
 import { GallerySearchForm, GallerySearchResults, NO_FILTERS } from '../../studio/ui/GallerySearch';
@@ -29,7 +29,7 @@ const EMPTY: Record<Tab, { heading: string; to: string }> = {
 /** Requests made offline, waiting for the network (issue 15), each with Cancel. */
 function QueuedRequests() {
   const queued = useStudioStore((s) => s.queued);
-  const entries = (Object.entries(queued) as [Slot, { key: string; queuedAt: number } | undefined][]).filter((e): e is [Slot, { key: string; queuedAt: number }] => e[1] !== undefined).sort((a, b) => a[1].queuedAt - b[1].queuedAt);
+  const entries = (Object.entries(queued) as [QueueSlot, QueuedJob | undefined][]).filter((e): e is [QueueSlot, QueuedJob] => e[1] !== undefined).sort((a, b) => a[1].queuedAt - b[1].queuedAt);
   if (entries.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="queued-heading" rounded="xl" borderWidth="1px" borderColor="brand.500" bg="bg.panel" px="4" py="3" mb="5">
@@ -40,7 +40,7 @@ function QueuedRequests() {
         {entries.map(([slot, q]) => (
           <HStack as="li" key={q.key} justify="space-between" gap="3" flexWrap="wrap" fontSize="sm">
             <Text>
-              {slotLabel(slot)}: Queued, will send when online <Text as="span" color="fg.muted">(since {new Date(q.queuedAt).toLocaleTimeString()})</Text>
+              {slotLabel(slot)}{q.items ? ` of ${q.items}` : ''}: Queued, will send when online <Text as="span" color="fg.muted">(since {new Date(q.queuedAt).toLocaleTimeString()})</Text>
             </Text>
             <Button size="xs" variant="outline" onClick={() => void cancelQueued(slot)} aria-label={`Cancel ${slotLabel(slot).toLowerCase()}`}>
               Cancel

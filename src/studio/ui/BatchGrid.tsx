@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { JobView } from '../../../contract/studio';
 import { api } from '../../api/client';
 import { batchEnded, useBatchStore, type BatchRun, type BatchView } from '../batches';
+import { cancelQueued, type BatchSlot } from '../studioStore';
 import { etaText } from '../eta';
 import { resultUrl } from '../jobs';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
@@ -80,8 +81,8 @@ function CancelBatch({ batchId }: { batchId: string }) {
   );
 }
 
-/** The result panel of a screen whose slot has a batch: being sent, running, done, or refused. */
-export function BatchGrid({ slot, run, kind, noun }: { slot: string; run: BatchRun; kind: 'image' | 'video'; noun: string }) {
+/** The result panel of a screen whose slot has a batch: saved offline, being sent, running, done, or refused. */
+export function BatchGrid({ slot, run, kind, noun }: { slot: BatchSlot; run: BatchRun; kind: 'image' | 'video'; noun: string }) {
   const clear = useBatchStore((s) => s.clear);
   const plural = `${noun}s`;
   return (
@@ -97,7 +98,16 @@ export function BatchGrid({ slot, run, kind, noun }: { slot: string; run: BatchR
           </Button>
         )}
       </HStack>
-      {run.state === 'sending' ? (
+      {run.state === 'queued' ? (
+        <HStack gap="3" flexWrap="wrap">
+          <Text role="status" flex="1" minW="12rem" fontSize="sm">
+            Saved offline: this batch of {run.total} {plural} will be sent when you are back online.
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => void cancelQueued(slot)}>
+            Cancel batch
+          </Button>
+        </HStack>
+      ) : run.state === 'sending' ? (
         <HStack gap="2">
           <StatusSpinner label={`Sending ${run.total} ${plural}`} />
           <Text fontSize="sm">Sending {run.total} {plural}...</Text>
