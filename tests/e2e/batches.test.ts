@@ -1,7 +1,8 @@
 // Batches and the gallery search on the page (issue 29): a subscribed user (real sign-up, a plan
 // granted by the operator command) picks several templates and gets a grid of results as they
 // finish, sends 30 prompts as one batch, meets the plan's refusal of a batch it cannot cover,
-// then searches the gallery by words, kind and date, with the next page loaded on scroll. Real
+// makes a batch offline that waits in the outbox until the network returns, then searches the
+// gallery by words, kind and date, with the next page loaded on scroll. Real
 // server, local engine, built app, one signed-in page shared in order.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -169,6 +170,68 @@ describe('the queue while a batch runs (issue 29)', () => {
   });
 });
 
+/** How many requests wait in this origin's outbox (IndexedDB persona-outbox/requests, outbox.ts). */
+const outboxSize = () =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('persona-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('requests')) return resolve(0);
+          const count = db.transaction('requests').objectStore('requests').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
+describe('a batch made offline (issue 29, the outbox of issue 15)', () => {
+  it('waits in the outbox as queued (dropped: nothing sent), outlives a reload, and is sent once when the network returns', { timeout: 180_000 }, async () => {
+    const jobIds = async () => (await apiInPage<{ jobs: { job_id: string; batch_id: string | null }[] }>(page, '/jobs?limit=100', null)).data.jobs;
+    const known = new Set((await jobIds()).map((j) => j.job_id));
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/image');
+    await page.getByRole('tab', { name: 'Template' }).click();
+    await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
+    for (const n of [5, 6]) await page.getByRole('button', { name: `Template ${n}`, exact: true }).click();
+    await context.setOffline(true);
+    const queued = page.getByRole('status').filter({ hasText: 'Saved offline' });
+    const message = 'Saved offline: this batch of 2 images will be sent when you are back online.';
+    await button('Generate 2 images').click();
+    await expect.poll(() => queued.innerText().catch(() => '')).toBe(message);
+    expect(await outboxSize()).toBe(1);
+    // Dropped: it leaves the outbox and is never sent.
+    await button('Cancel batch').click();
+    await expect.poll(() => queued.count()).toBe(0);
+    expect(await outboxSize()).toBe(0);
+
+    await button('Generate 2 images').click();
+    await expect.poll(() => queued.innerText().catch(() => '')).toBe(message);
+    // The gallery lists it under Queued, and a reload (still offline) shows it again from the outbox.
+    await page.goto('/gallery');
+    await expect.poll(() => page.getByRole('region', { name: 'Queued' }).getByRole('listitem').innerText()).toContain('Image from a template (women), a batch of 2: Queued, will send when online');
+    await page.goto('/image');
+    await page.reload();
+    await expect.poll(() => queued.innerText().catch(() => '')).toBe(message);
+    await checkAtBothSizes(page, 'image-batch-offline');
+
+    await context.setOffline(false);
+    const grid = page.getByRole('list', { name: 'Your images' });
+    await grid.waitFor();
+    expect(await grid.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => grid.getByRole('img').count()).toBe(2);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'of 2 done' }).innerText()).toBe('2 of 2 done');
+    expect(await queued.count()).toBe(0);
+    expect(await outboxSize()).toBe(0);
+    // Exactly one batch of two jobs was made: the dropped batch sent nothing, and the replay no second batch.
+    const made = (await jobIds()).filter((j) => !known.has(j.job_id));
+    expect(made).toHaveLength(2);
+    expect(new Set(made.map((j) => j.batch_id)).size).toBe(1);
+  });
+});
+
 describe('gallery search offline (issue 29)', () => {
   it('with the server gone, searches the copy kept on the device with the same filters', { timeout: 90_000 }, async () => {
     await page.goto('/gallery');
@@ -194,6 +257,6 @@ describe('gallery search offline (issue 29)', () => {
     await search.getByRole('searchbox', { name: 'Search' }).fill('');
     await search.getByLabel('To', { exact: true }).fill(new Date().toISOString().slice(0, 10));
     await search.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Found images' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(33);
+    await expect.poll(() => page.getByRole('list', { name: 'Found images' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(35);
   });
 });
