@@ -160,6 +160,18 @@ describe('the studio store and its sync modules', () => {
     expect(await polled).toBe('/api/jobs/j9');
     stop();
   });
+
+  it("follows here a batch another tab sent from this user's outbox", async () => {
+    const { startOutboxSync } = await import('../../src/studio/outboxSync');
+    const { useBatchStore } = await import('../../src/studio/batches');
+    const stop = startOutboxSync();
+    const slot = `${StudioSessionKey.videoTemplate}:batch`;
+    const polled = nextFetch((url) => url.endsWith('/batches/b7'));
+    FakeChannel.opened[0].dispatchEvent(new MessageEvent('message', { data: { type: 'batch sent', userId: 'u1', slot, batch: { batch_id: 'b7', job_ids: ['j1', 'j2'] } } }));
+    expect(useBatchStore.getState().runs[slot]).toEqual({ state: 'sending', total: 2 });
+    expect(await polled).toBe('/api/batches/b7');
+    stop();
+  });
 });
 
 describe('the notification prompt', () => {
