@@ -211,8 +211,12 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const endpoint = await newEndpoint(t, u, hook.url);
     const jobId = await canceledJob(t, key);
 
+    const deliveries = async () => (await asUser(t, u, 'GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries as Array<{ attempts: number; next_at: string | null }>;
     await until(() => hook.received.length >= 1, 'first attempt');
     for (let attempt = 2; attempt <= 3; attempt += 1) {
+      // The retry is due from the clock's time when the sender records the failed answer, which may
+      // come after the receiver saw the request: the clock moves only once it is recorded.
+      await until(async () => (await deliveries()).some((d) => d.attempts === attempt - 1 && d.next_at !== null), `attempt ${attempt - 1} recorded`);
       t.clock.advance(1_200);
       await until(() => hook.received.length >= attempt, `attempt ${attempt}`);
     }
