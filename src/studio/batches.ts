@@ -15,7 +15,7 @@ import { getSession, SessionKey } from '../lib/session';
 import { useGalleryStore } from './galleryStore';
 import { asGenerationError, GenerationError, isNetworkFailure, newIdempotencyKey, type GenerationCall } from './jobs';
 import { queuedBatch, type BatchJson, type JsonFields } from './outbox';
-import { enqueue, ownedByCurrentUser, useStudioStore, type BatchSlot, type Slot } from './studioStore';
+import { batchSlotOf, enqueue, ownedByCurrentUser, useStudioStore, type BatchSlot, type Slot } from './studioStore';
 import { watchInWorker } from './workerJobs';
 
 export type { BatchView };
@@ -216,7 +216,7 @@ function resumeBatch(slot: string): void {
 
 /** A screen's batch for its slot: the run shown (if any, a queued one first), whether one is under way, and clear(). */
 export function useScreenBatch(slot: Slot) {
-  const batchSlot: BatchSlot = `${slot}:batch`;
+  const batchSlot = batchSlotOf(slot);
   useEffect(() => resumeBatch(batchSlot), [batchSlot]);
   const queued = useStudioStore((s) => (s.userId === getSession(SessionKey.userId) ? s.queued[batchSlot] : undefined));
   const followed = useBatchStore((s) => s.runs[batchSlot]);

@@ -1,6 +1,6 @@
 // What each screen slot makes, in words: for the queued requests listed on the gallery.
 import { StudioSessionKey as K } from '../lib/studioSessionKeys';
-import { isBatchSlot, type QueueSlot, type Slot } from './studioStore';
+import { isBatchSlot, screenSlotOf, type QueueSlot, type Slot } from './studioStore';
 
 const LABELS: Partial<Record<Slot, string>> = {
   [K.faceCelebrity]: 'Face from celebrities (women)',
@@ -27,4 +27,4 @@ const LABELS: Partial<Record<Slot, string>> = {
 const labelOf = (slot: Slot): string => LABELS[slot] ?? 'Generation';
 
 /** A batch slot is named by its screen's slot: 'Image from a template (women), a batch'. */
-export const slotLabel = (slot: QueueSlot): string => (isBatchSlot(slot) ? `${labelOf(slot.slice(0, -':batch'.length) as Slot)}, a batch` : labelOf(slot));
+export const slotLabel = (slot: QueueSlot): string => (isBatchSlot(slot) ? `${labelOf(screenSlotOf(slot))}, a batch` : labelOf(slot));

@@ -23,7 +23,11 @@ export type BatchSlot = `${Slot}:batch`;
 /** What the outbox queues for: a slot's single call, or its batch. */
 export type QueueSlot = Slot | BatchSlot;
 
-export const isBatchSlot = (slot: string): slot is BatchSlot => slot.endsWith(':batch');
+const BATCH_SUFFIX = ':batch';
+export const isBatchSlot = (slot: string): slot is BatchSlot => slot.endsWith(BATCH_SUFFIX);
+/** The batch slot of a screen's slot, and back. */
+export const batchSlotOf = (slot: Slot): BatchSlot => `${slot}${BATCH_SUFFIX}`;
+export const screenSlotOf = (slot: BatchSlot): Slot => slot.slice(0, -BATCH_SUFFIX.length) as Slot;
 
 /** A request waiting in the outbox for the network (a batch with its number of items). */
 export interface QueuedJob {
