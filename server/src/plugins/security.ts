@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config/index.ts';
 import { s3MediaOrigin } from '../storage/s3-urls.ts';
@@ -12,13 +12,16 @@ import { globalPlugin } from './global-plugin.ts';
  * within 1 s, requests pass rather than fail (sign-in failures and code sends are also counted in the database).
  */
 export const securityPlugin = globalPlugin<{ config: Config }>(async (app, { config }) => {
-  await app.register(helmet, {
+  // helmet's middleware, made once: it works out its headers when made, then only sets them.
+  // (@fastify/helmet made it again for every request, parsing the CSP each time.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // Google sign-in opens a popup that must be able to message us back.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // The browser default; Google sign-in needs the origin in the Referer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   const redis = config.redis ? redisClient(config.redis, 'rate-limit', app.log) : null;
   if (redis) {
     app.addHook('onClose', () => closeRedis(redis));
