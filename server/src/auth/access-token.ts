@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 /**
@@ -15,9 +16,19 @@ export interface AccessClaims {
   credentialsVersion: number;
 }
 
-const keyFor = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
-export function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
+/** The secret as an HMAC key, imported once (jose would import raw bytes again on every call). */
+function keyFor(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ email: claims.email, sid: claims.sessionId, cv: claims.credentialsVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -26,13 +37,13 @@ export function signAccessToken(secret: string, claims: AccessClaims, nowMs: num
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
-    .sign(keyFor(secret));
+    .sign(await keyFor(secret));
 }
 
 /** The claims of a valid token, or null for anything else (bad signature, expired, malformed). */
 export async function verifyAccessToken(secret: string, token: string, nowMs: number): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), {
+    const { payload } = await jwtVerify(token, await keyFor(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
