@@ -1,4 +1,4 @@
-// The columns added by migrations 0010_gallery_search and 0014_upscales, merged into MediaItemsTable of schema.ts.
+// The columns added by migrations 0010_gallery_search, 0014_upscales and 0016_gallery_versions, merged into schema.ts's tables.
 import type { Generated } from 'kysely';
 
 declare module './schema.ts' {
@@ -9,5 +9,9 @@ declare module './schema.ts' {
     upscaled_from: string | null;
     /** An upscale (0014): how many times larger than its source (2 or 4); null for any other item. */
     scale: number | null;
+  }
+  interface UsersTable {
+    /** Moves, by triggers (0016), on every insert, update and delete of the user's media_items: the in-memory gallery's freshness. */
+    media_version: Generated<number>;
   }
 }

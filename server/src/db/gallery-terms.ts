@@ -1,4 +1,7 @@
-// The SQLite gallery search's candidate index (migration 0015_gallery_terms, issue 29).
+// The SQLite gallery search's candidate index (migration 0015_gallery_terms, issue 29), dropped by
+// 0016 when the search moved into memory (gallery-cache.ts). Its terms function stays registered on
+// every SQLite connection for 0015 itself: a database migrated from before it runs its triggers and
+// backfill (and 0016's down rebuilds it).
 //
 // A q word matches where search_text contains it (LIKE '%word%', repositories/media.ts). Walking a
 // user's group newest first and testing each item stops early when the words are common, but a
@@ -16,41 +19,24 @@ import { createHash } from 'node:crypto';
 /** How many characters a run has: the shortest word the index can find; shorter ones are walked for. */
 const RUN = 3;
 
-/** The most terms one query ANDs: more narrow little further, and each costs a list to merge. */
-const MAX_QUERY_TERMS = 16;
-
 const WHITESPACE = /\s+/u;
 
 const scopeOf = (userId: string, kind: string): string => `g${createHash('sha1').update(`${userId}\0${kind}`).digest('hex').slice(0, 10)}`;
 
 const hex = (chars: readonly string[]): string => Buffer.from(chars.join(''), 'utf8').toString('hex');
 
-/** The runs of `word` (by code point); every one when `all`, else a few that still cover it end to end. */
-function runsOf(word: string, all: boolean): string[] {
+/** Every run of `word` (by code point). */
+function runsOf(word: string): string[] {
   const chars = Array.from(word);
-  if (chars.length < RUN) return [];
-  const starts: number[] = [];
-  for (let i = 0; i + RUN <= chars.length; i += all ? 1 : RUN) starts.push(i);
-  // The covering runs step by RUN; the last one is aligned to the word's end.
-  if (!all && starts[starts.length - 1] !== chars.length - RUN) starts.push(chars.length - RUN);
-  return starts.map((i) => hex(chars.slice(i, i + RUN)));
+  const runs: string[] = [];
+  for (let i = 0; i + RUN <= chars.length; i += 1) runs.push(hex(chars.slice(i, i + RUN)));
+  return runs;
 }
 
 /** The FTS5 document of an item: its folded search_text's runs as scoped terms (SQL function gallery_terms). */
 export function galleryTerms(userId: string, kind: string, searchText: string): string {
   const scope = scopeOf(userId, kind);
   const runs = new Set<string>();
-  for (const word of searchText.split(WHITESPACE)) for (const run of runsOf(word, true)) runs.add(run);
+  for (const word of searchText.split(WHITESPACE)) for (const run of runsOf(word)) runs.add(run);
   return [...runs].map((run) => scope + run).join(' ');
-}
-
-/**
- * The FTS5 query whose matches include every item of the scope containing all `words` (folded, as
- * search-text.ts searchWords gives them): their covering runs ANDed. null when no word has a run.
- */
-export function galleryTermsQuery(userId: string, kind: string, words: readonly string[]): string | null {
-  const scope = scopeOf(userId, kind);
-  const terms = new Set<string>();
-  for (const word of words) for (const run of runsOf(word, false)) terms.add(`"${scope}${run}"`);
-  return terms.size === 0 ? null : [...terms].slice(0, MAX_QUERY_TERMS).join(' ');
 }

@@ -39,7 +39,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   file.pragma('synchronous = NORMAL');
   // The worker and API processes may share the file: wait for a lock instead of failing.
   file.pragma('busy_timeout = 5000');
-  // Called by media_items' triggers to keep the gallery search's candidate index (0015) current.
+  // Called by the triggers and backfill of migration 0015 (its candidate index, dropped by 0016).
   file.function('gallery_terms', { deterministic: true }, (userId, kind, text) => galleryTerms(String(userId), String(kind), String(text)));
   return new SqliteDialect({ database: withStatementCache(file) });
 }

@@ -1,8 +1,7 @@
 // The words a job's media is found by in the gallery search (issue 29): its prompt, its celebrity
 // names and a song's lyrics, as the user gave them in the job's input. Stored folded (lower case,
-// NFKC) in media_items.search_text, and the query's words are folded the same way, so one LIKE
-// matches case-insensitively on SQLite and Postgres alike (SQLite's LIKE folds only ASCII,
-// Postgres's not at all).
+// NFKC) in media_items.search_text, and the query's words are folded the same way, so a plain
+// substring test (db/gallery-cache.ts) matches case-insensitively.
 
 /** Lower case, compatibility-normalised text: what both sides of a search are compared as. */
 export const foldForSearch = (text: string): string => text.normalize('NFKC').toLowerCase();
@@ -20,6 +19,3 @@ export function searchTextOf(input: unknown): string {
 
 /** The words of a search query, folded; every one must match. */
 export const searchWords = (q: string): string[] => foldForSearch(q).split(/\s+/u).filter(Boolean);
-
-/** `word` as a LIKE pattern matching it anywhere, its % _ and \ escaped (the query says ESCAPE '\'). */
-export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

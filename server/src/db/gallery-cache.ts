@@ -1,0 +1,231 @@
+// Each user's gallery kept in memory (issue 29). The gallery and its search read one user's items
+// again and again (every visit, every page, every search as it is typed), and a search's words can
+// match anywhere in an item's text, which no SQL index answers in a few rows' reads: a search of
+// six groups over 10,000 items cost SQLite ~2 ms of the 3 ms the whole request took. So each API
+// process loads a user's items with a stored file once, sorted the gallery's way (created_at desc,
+// id desc) by kind, and answers pages and searches from them: a search of the same six groups
+// takes a few hundredths of a millisecond.
+//
+// Freshness: users.media_version moves with every write to the user's media_items (triggers,
+// migration 0016), whichever process makes it. Each read asks for it first (one indexed read) and
+// loads the items again when it has moved. The version is read before the items, so items kept
+// under a version are never older than it.
+//
+// Memory: the galleries last used are kept within a budget of estimated bytes (~300 bytes per item:
+// 10,000 items are ~3 MB), the least recently used dropped first. A gallery larger than the whole
+// budget is still answered, from a load made for that one request.
+import './gallery-schema.ts';
+import type { Db } from './index.ts';
+import type { MediaItem, MediaKind } from './schema.ts';
+
+/** The columns an item is searched and answered with. */
+const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text'] as const;
+
+/** A gallery item as the cache holds it: shared by every request, never to be changed. */
+export type GalleryItem = Readonly<Pick<MediaItem, (typeof COLUMNS)[number]>>;
+
+/** Where a gallery page starts: after this item in (created_at desc, id desc) order. */
+export interface GalleryPosition {
+  created_at: string;
+  id: string;
+}
+
+/** The gallery search's conditions, the same for every group; each optional but the limit. */
+export interface GalleryQuery {
+  /** Folded words (search-text.ts searchWords), each of which search_text must contain. */
+  words?: readonly string[];
+  /** Inclusive bounds on created_at (ISO text, compared as text). */
+  from?: string;
+  to?: string;
+  /** Items per group. */
+  limit: number;
+}
+
+/**
+ * One kind's items, newest first, with their signatures stored by bit: for each of the SIGNATURE_BITS
+ * bits, one bit per item (item i is bit i % 32 of int i >> 5), that bit's ints following each other.
+ */
+export interface GalleryList {
+  readonly items: readonly GalleryItem[];
+  readonly slices: Int32Array;
+}
+
+/** A user's items with a stored file, per kind. */
+export interface Gallery {
+  readonly byKind: ReadonlyMap<MediaKind, GalleryList>;
+  /** Estimated bytes held (what the budget counts). */
+  readonly bytes: number;
+}
+
+const EMPTY: Gallery = { byKind: new Map(), bytes: 0 };
+
+/** A kind the user has no items of. */
+export const NO_ITEMS: GalleryList = { items: [], slices: new Int32Array(0) };
+
+/** The default budget of each process's cache. */
+export const GALLERY_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** An item's bytes as estimated for the budget beside its strings (UTF-16): the object and its signature. */
+const ITEM_OVERHEAD = 180;
+
+/**
+ * A text's signature: a set of SIGNATURE_BITS bits, one for each character pair it holds (hashed).
+ * A text holding a word holds its pairs, so it has every bit of the word's signature. The search
+ * ANDs the bits a query's words need over 32 items at a time and looks for the words only in the
+ * items left (an 8-word prompt sets about a third of the bits: an item lacking a 7-character word
+ * is left about once in 2,000). Long texts set most bits and are simply searched.
+ */
+const SIGNATURE_BITS = 128;
+
+/** The signature bits of `text`'s character pairs, each once. */
+function signatureOf(text: string): number[] {
+  const bits = new Set<number>();
+  for (let i = 1; i < text.length; i++) bits.add(Math.imul(Math.imul(text.charCodeAt(i - 1), 0x9e3779b1) ^ text.charCodeAt(i), 0x85ebca6b) >>> 25);
+  return [...bits];
+}
+
+/** (created_at desc, id desc), compared as SQL's binary collation does for ISO dates and ids. */
+const newestFirst = (a: GalleryItem, b: GalleryItem): number =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_at < b.created_at ? 1 : -1;
+
+/** True when `item` comes after `at` in newest-first order. */
+const isAfter = (item: GalleryItem, at: GalleryPosition): boolean => item.created_at < at.created_at || (item.created_at === at.created_at && item.id < at.id);
+
+/** The first index in `items` (newest first) at which `test` holds; it must hold from some index on. */
+function firstWhere(items: readonly GalleryItem[], test: (item: GalleryItem) => boolean): number {
+  let [lo, hi] = [0, items.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(items[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** A page of one kind's items: after `after`, within from/to, holding every word, at most `limit`, newest first. */
+export function galleryPage({ items, slices }: GalleryList, after: GalleryPosition | undefined, query: GalleryQuery): GalleryItem[] {
+  const { from, to, limit } = query;
+  const words = query.words ?? [];
+  // Each word's pairs (not pairs across words: they need not stand side by side).
+  const bits = [...new Set(words.flatMap(signatureOf))];
+  // The items between start and end are the ones after the cursor and within from/to.
+  let start = 0;
+  if (after) start = firstWhere(items, (item) => isAfter(item, after));
+  if (to !== undefined) start = Math.max(start, firstWhere(items, (item) => item.created_at <= to));
+  const end = from === undefined ? items.length : firstWhere(items, (item) => item.created_at < from);
+  const ints = (items.length + 31) >>> 5;
+  const page: GalleryItem[] = [];
+  for (let chunk = start >>> 5; chunk << 5 < end && page.length < limit; chunk++) {
+    let left = -1;
+    for (let b = 0; b < bits.length && left !== 0; b++) left &= slices[bits[b]! * ints + chunk]!;
+    // Items of the chunk before start or from end on are not asked for.
+    if (chunk === start >>> 5) left &= -1 << (start & 31);
+    if ((chunk + 1) << 5 > end) left &= (1 << (end & 31)) - 1;
+    while (left !== 0 && page.length < limit) {
+      const lowest = left & -left;
+      left ^= lowest;
+      const item = items[(chunk << 5) | (31 - Math.clz32(lowest))]!;
+      if (words.every((word) => item.search_text.includes(word))) page.push(item);
+    }
+  }
+  return page;
+}
+
+/** One kind's items as a list to search: sorted newest first (in place) and their signatures made. */
+export function galleryListOf(items: GalleryItem[]): GalleryList {
+  items.sort(newestFirst);
+  const ints = (items.length + 31) >>> 5;
+  const slices = new Int32Array(SIGNATURE_BITS * ints);
+  items.forEach((item, i) => {
+    for (const bit of signatureOf(item.search_text)) slices[bit * ints + (i >>> 5)]! |= 1 << (i & 31);
+  });
+  return { items, slices };
+}
+
+/** The user's items loaded from the database. */
+async function load(db: Db, userId: string): Promise<Gallery> {
+  const rows = (await db.selectFrom('media_items').select(COLUMNS).where('user_id', '=', userId).where('storage_key', '<>', '').execute()) as GalleryItem[];
+  const lists = new Map<MediaKind, GalleryItem[]>();
+  let bytes = 0;
+  for (const row of rows) {
+    const list = lists.get(row.kind);
+    if (list) list.push(row);
+    else lists.set(row.kind, [row]);
+    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0));
+  }
+  const byKind = new Map<MediaKind, GalleryList>();
+  for (const [kind, items] of lists) byKind.set(kind, galleryListOf(items));
+  return { byKind, bytes };
+}
+
+interface Entry {
+  version: number;
+  gallery: Promise<Gallery>;
+  /** Counted in the budget once loaded. */
+  bytes: number;
+}
+
+/** One process's galleries, the least recently used first in `entries`. */
+export class GalleryCache {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly budgetBytes = GALLERY_CACHE_BYTES,
+  ) {}
+
+  /** Bytes held now (loaded galleries only). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The user's gallery as the database has it now; empty for a user who does not exist. */
+  async of(userId: string): Promise<Gallery> {
+    const user = await this.db.selectFrom('users').select('media_version').where('id', '=', userId).executeTakeFirst();
+    const held = this.#entries.get(userId);
+    if (held) this.#drop(userId, held);
+    if (!user) return EMPTY;
+    if (held?.version === user.media_version) {
+      this.#entries.set(userId, held); // now the most recently used
+      this.#bytes += held.bytes;
+      return held.gallery;
+    }
+    const entry: Entry = { version: user.media_version, gallery: load(this.db, userId), bytes: 0 };
+    this.#entries.set(userId, entry);
+    try {
+      const gallery = await entry.gallery;
+      if (this.#entries.get(userId) === entry && entry.bytes === 0) {
+        entry.bytes = gallery.bytes;
+        this.#bytes += gallery.bytes;
+        this.#trim();
+      }
+      return gallery;
+    } catch (err) {
+      if (this.#entries.get(userId) === entry) this.#entries.delete(userId);
+      throw err;
+    }
+  }
+
+  #drop(userId: string, entry: Entry): void {
+    this.#entries.delete(userId);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** Drops the least recently used galleries until the rest fit the budget (a too large one goes too). */
+  #trim(): void {
+    for (const [userId, entry] of this.#entries) {
+      if (this.#bytes <= this.budgetBytes) return;
+      this.#drop(userId, entry);
+    }
+  }
+}
+
+const caches = new WeakMap<Db, GalleryCache>();
+
+/** The cache of the process's database connection. */
+export function galleryCacheOf(db: Db): GalleryCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new GalleryCache(db)));
+  return cache;
+}
