@@ -53,6 +53,27 @@ export async function seedGalleries(dataDir: string, userId: string): Promise<vo
   }
 }
 
+/**
+ * The search's time when the user's gallery has just changed (each API process keeps galleries in
+ * memory and loads one again after any write to it): `times` rounds of one new item written
+ * straight into the database, then `request` timed; answers the times in ms, sorted.
+ */
+export async function timesAfterNewItems(dataDir: string, userId: string, request: () => Promise<void>, times = 20): Promise<number[]> {
+  const { db, destroy } = createDatabase({ databaseUrl: null, dataDir });
+  const taken: number[] = [];
+  try {
+    for (let i = 0; i < times; i++) {
+      await seedGallery(db, userId, [{ group: 'images', input: { prompt: `sunset portrait ${i}` }, created_at: new Date().toISOString() }]);
+      const started = performance.now();
+      await request();
+      taken.push(performance.now() - started);
+    }
+  } finally {
+    await destroy();
+  }
+  return taken.sort((a, b) => a - b);
+}
+
 /** POST /gallery/ as the page sends it: bearer token and security key. */
 export const galleryRequest = (access: string, body: GalleryBody): RequestInit => ({
   method: 'POST',
