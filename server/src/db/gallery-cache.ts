@@ -77,10 +77,13 @@ const ITEM_OVERHEAD = 180;
  */
 const SIGNATURE_BITS = 128;
 
-/** The signature bits of `text`'s character pairs, each once. */
-function signatureOf(text: string): number[] {
+/** The signature bit of the character pair (a, b). */
+const pairBit = (a: number, b: number): number => Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x85ebca6b) >>> 25;
+
+/** The signature bits of `word`'s character pairs, each once. */
+function signatureOf(word: string): number[] {
   const bits = new Set<number>();
-  for (let i = 1; i < text.length; i++) bits.add(Math.imul(Math.imul(text.charCodeAt(i - 1), 0x9e3779b1) ^ text.charCodeAt(i), 0x85ebca6b) >>> 25);
+  for (let i = 1; i < word.length; i++) bits.add(pairBit(word.charCodeAt(i - 1), word.charCodeAt(i)));
   return [...bits];
 }
 
@@ -136,8 +139,9 @@ export function galleryListOf(items: GalleryItem[]): GalleryList {
   items.sort(newestFirst);
   const ints = (items.length + 31) >>> 5;
   const slices = new Int32Array(SIGNATURE_BITS * ints);
-  items.forEach((item, i) => {
-    for (const bit of signatureOf(item.search_text)) slices[bit * ints + (i >>> 5)]! |= 1 << (i & 31);
+  items.forEach(({ search_text: text }, i) => {
+    const [int, mask] = [i >>> 5, 1 << (i & 31)];
+    for (let c = 1; c < text.length; c++) slices[pairBit(text.charCodeAt(c - 1), text.charCodeAt(c)) * ints + int]! |= mask;
   });
   return { items, slices };
 }
