@@ -4,7 +4,7 @@ import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../server/src/config/i
 import { createDatabase } from '../../server/src/db/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { GALLERY_GROUPS, type GalleryBody } from '../../contract/studio.ts';
-import { seedGallery, type SeedItem } from '../../tests/server/support/gallery.ts';
+import { seededRandom, seedGallery, type SeedItem } from '../../tests/server/support/gallery.ts';
 
 export const GALLERY_ITEMS = Number(process.env.BENCH_GALLERY_ITEMS ?? 10_000);
 
@@ -17,19 +17,8 @@ const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr', 'Marie Curie', 'Fr
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-/** A small deterministic generator (mulberry32), so every run searches the same items. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function items(seed: number): SeedItem[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: GALLERY_ITEMS }, () => {
     const group = pick(GALLERY_GROUPS);

@@ -10,18 +10,7 @@ import { createDatabase, migrateToLatest, type Db } from '../../server/src/db/in
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { engines, useTestDatabase } from './support/db.ts';
-import { seedGallery, type SeedItem } from './support/gallery.ts';
-
-/** mulberry32: the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom, seedGallery, type SeedItem } from './support/gallery.ts';
 
 /** What a page must be: the items in (created_at desc, id desc) order, filtered one by one. */
 function expected(items: readonly GalleryItem[], after: GalleryPosition | undefined, { words = [], from, to, limit }: GalleryQuery): GalleryItem[] {
@@ -38,7 +27,7 @@ describe('a gallery page from memory', () => {
   const QUERY_WORDS = ['sunset', 'sun', 'set', 'beach portrait', 'élo', '%', '_', 'e', 'ab', 'n r', '東', 'hopper', 'xxxx', 'zebra', 'ortr'];
 
   it('answers as a plain filter would, over lists around the 32-item steps, with cursors, bounds, limits and words', () => {
-    const next = random(29);
+    const next = seededRandom(29);
     const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     let cases = 0;
     for (const size of [0, 1, 2, 31, 32, 33, 63, 64, 65, 200, 1000]) {

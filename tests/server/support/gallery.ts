@@ -31,3 +31,14 @@ export async function seedGallery(db: Db, userId: string, items: readonly SeedIt
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_items').values(rows.slice(i, i + 500)).execute();
   return rows.map((r) => r.id);
 }
+
+/** A small deterministic generator (mulberry32): the same items and cases on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
