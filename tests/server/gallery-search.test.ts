@@ -3,7 +3,8 @@
 // validation, other users' items, and the search text the runner and the migration's backfill write.
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { GALLERY_GROUPS, type GalleryGroup } from '../../contract/studio.ts';
+import Value from 'typebox/value';
+import { GALLERY_GROUPS, GalleryResponse, GallerySearchResponse, type GalleryGroup } from '../../contract/studio.ts';
 import '../../server/src/db/gallery-schema.ts';
 import { migrateToLatest } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
@@ -13,7 +14,7 @@ import { searchTextOf } from '../../server/src/jobs/search-text.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 import { seedGallery, type SeedItem } from './support/gallery.ts';
 import { poster, type Post } from './support/http-user.ts';
-import { studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -32,6 +33,8 @@ describe.each(engines)('gallery search on %s', (engine) => {
     const search = async (u: StudioUser, body: object) => {
       const res = await post('/gallery/', { user_id: u.userId, ...body }, u.access);
       expect(res.status, JSON.stringify(res.json)).toBe(200);
+      // The route writes its JSON itself (items kept as text): every answer must still be what the schema says.
+      expect([...Value.Errors(GallerySearchResponse, res.json)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual([]);
       return res.json as unknown as Page;
     };
     return { t, alice, bob, post, search };
@@ -165,10 +168,11 @@ describe.each(engines)('gallery search on %s', (engine) => {
     expect(plain.cloth).toHaveLength(500);
     expect(plain.cloth![0]).toEqual({ id: expect.any(String), created_at: at(510), gen_image_url: expect.stringMatching(/^\/media\/gen\//), job_id: null });
     expect(plain.next_cursor).toBeUndefined();
-    // As the page sends it: no user_id at all.
-    const bare = await post('/gallery/', {}, alice.access);
-    expect(bare.status).toBe(200);
-    expect(Object.keys(bare.json).sort()).toEqual([...GALLERY_GROUPS].sort());
+    expect([...Value.Errors(GalleryResponse, plain)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual([]);
+    // As the page sends it: no user_id at all; JSON by its content type.
+    const bare = await fetch(`${t.app.listeningOrigin}/api/gallery/`, { method: 'POST', headers: { 'content-type': 'application/json', 'security-key': SECURITY_KEY, authorization: `Bearer ${alice.access}` }, body: '{}' });
+    expect([bare.status, bare.headers.get('content-type')]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(Object.keys((await bare.json()) as object).sort()).toEqual([...GALLERY_GROUPS].sort());
     await t.app.close();
   });
 

@@ -11,8 +11,9 @@
 // loads the items again when it has moved. The version is read before the items, so items kept
 // under a version are never older than it.
 //
-// Memory: the galleries last used are kept within a budget of estimated bytes (~300 bytes per item:
-// 10,000 items are ~3 MB), the least recently used dropped first. A gallery larger than the whole
+// Memory: the galleries last used are kept within a budget of estimated bytes (~650 bytes per item
+// with the answer JSON the route keeps beside it: 10,000 items are ~6.5 MB), the least recently used
+// dropped first. A gallery larger than the whole
 // budget is still answered, from a load made for that one request.
 import './gallery-schema.ts';
 import type { Db } from './index.ts';
@@ -65,8 +66,11 @@ export const NO_ITEMS: GalleryList = { items: [], slices: new Int32Array(0) };
 /** The default budget of each process's cache. */
 export const GALLERY_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** An item's bytes as estimated for the budget beside its strings (UTF-16): the object and its signature. */
-const ITEM_OVERHEAD = 180;
+/**
+ * An item's bytes as estimated for the budget beside its strings (UTF-16): the object, its signature,
+ * and the JSON the gallery route keeps for it while it is kept (its fields' text and names, ~150).
+ */
+const ITEM_OVERHEAD = 330;
 
 /**
  * A text's signature: a set of SIGNATURE_BITS bits, one for each character pair it holds (hashed).

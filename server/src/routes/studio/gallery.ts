@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
-import { GALLERY_GROUPS, GalleryBody, GallerySearchResponse, type GalleryGroup, type GalleryResponse } from '../../../../contract/studio.ts';
+import { GALLERY_GROUPS, GalleryBody, GallerySearchResponse, type GalleryGroup } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { mediaRepository, type GalleryPosition } from '../../db/repositories/media.ts';
 import { encodeCursor, KIND_OF, parseSearch } from './gallery-search.ts';
@@ -24,6 +25,32 @@ function itemOf(group: GalleryGroup, r: Row, url: string, urlOf: (key: string) =
 }
 
 /**
+ * Each app's items as JSON, by gallery item: written once while the item's gallery is kept in
+ * memory (db/gallery-cache.ts, which counts them in its budget) and let go with it, instead of
+ * serialising hundreds of items for every answer (a 300-item search spent more on that than on
+ * anything else). An answer is these joined.
+ */
+const itemJson = new WeakMap<object, WeakMap<Row, string>>();
+
+/** The answer's JSON: each group's items, then next_cursor when there is one. The items are itemOf's, as GallerySearchResponse has them. */
+function answerJson(app: FastifyInstance, groups: readonly GalleryGroup[], pages: readonly (readonly Row[])[], nextCursor?: string): string {
+  let written = itemJson.get(app);
+  if (!written) itemJson.set(app, (written = new WeakMap()));
+  const json = (g: GalleryGroup, r: Row): string => {
+    let text = written.get(r);
+    // URLs from the storage key, so a MEDIA_BASE_URL changed later still gives working links.
+    if (text === undefined) written.set(r, (text = JSON.stringify(itemOf(g, r, app.storage.url(r.storage_key), (key) => app.storage.url(key)))));
+    return text;
+  };
+  const parts = groups.map((g, i) => `${JSON.stringify(g)}:[${pages[i]!.map((r) => json(g, r)).join(',')}]`);
+  if (nextCursor !== undefined) parts.push(`"next_cursor":${JSON.stringify(nextCursor)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** Sends JSON text as it is (Fastify serialises only what is not yet a string). */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
+
+/**
  * POST /gallery/ {user_id}: the user's media by group (spec §3), newest first; items without a URL dropped.
  * With q, kinds, from, to, limit or cursor (issue 29): a search, a page of each group asked for
  * and next_cursor while any has more.
@@ -32,30 +59,23 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/gallery/',
     { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group, or a search of it", body: GalleryBody, response: withErrors({ 200: GallerySearchResponse }, 400, 401, 403) } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = requireUser(request);
       const media = mediaRepository(app.db);
-      // URLs from the storage key, so a MEDIA_BASE_URL changed later still gives working links.
-      const item = (g: GalleryGroup) => (r: Row) => itemOf(g, r, app.storage.url(r.storage_key), (key) => app.storage.url(key));
       const search = parseSearch(request.body);
-      if (!search) {
-        const pages = await media.galleryPages(id, GALLERY_GROUPS.map((g) => ({ kind: KIND_OF[g] })), { limit: PER_GROUP });
-        return Object.fromEntries(GALLERY_GROUPS.map((g, i) => [g, pages[i]!.map(item(g))])) as GalleryResponse;
-      }
+      if (!search) return sendJson(reply, answerJson(app, GALLERY_GROUPS, await media.galleryPages(id, GALLERY_GROUPS.map((g) => ({ kind: KIND_OF[g] })), { limit: PER_GROUP })));
       const { limit, words, from, to } = search;
-      const next = new Map<GalleryGroup, GalleryPosition | null>();
-      const answer: Record<string, unknown> = {};
       // A group answered to its end (null in the cursor) stays empty; the others get a page each, one more than the limit to tell whether it goes on.
       const open = search.groups.filter((g) => search.after.get(g) !== null);
       const pages = await media.galleryPages(id, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, limit: limit + 1 });
-      for (const g of search.groups) {
-        const rows = pages[open.indexOf(g)] ?? [];
-        const page = rows.slice(0, limit);
-        next.set(g, rows.length > limit ? page[page.length - 1]! : null);
-        answer[g] = page.map(item(g));
-      }
-      if ([...next.values()].some((at) => at !== null)) answer.next_cursor = encodeCursor(search, next);
-      return answer as GallerySearchResponse;
+      const next = new Map<GalleryGroup, GalleryPosition | null>();
+      const answered = search.groups.map((g) => {
+        const page = pages[open.indexOf(g)] ?? [];
+        next.set(g, page.length > limit ? page[limit - 1]! : null);
+        return page.slice(0, limit);
+      });
+      const more = [...next.values()].some((at) => at !== null);
+      return sendJson(reply, answerJson(app, search.groups, answered, more ? encodeCursor(search, next) : undefined));
     },
   );
 };
