@@ -5,7 +5,7 @@
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import '../../server/src/db/gallery-schema.ts';
-import { GalleryCache, galleryListOf, galleryPage, type GalleryItem, type GalleryPosition, type GalleryQuery } from '../../server/src/db/gallery-cache.ts';
+import { GalleryCache, galleryListOf, galleryPage, NO_ITEMS, type GalleryItem, type GalleryPosition, type GalleryQuery } from '../../server/src/db/gallery-cache.ts';
 import { createDatabase, migrateToLatest, type Db } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
@@ -67,7 +67,7 @@ describe.each(engines)('the gallery cache on %s', (engine) => {
   }
   const images = (prompts: readonly string[], start = 0) => prompts.map((prompt, i): SeedItem => ({ group: 'images', created_at: at(start + i), input: { prompt } }));
   const texts = async (cache: GalleryCache, userId: string, words: string[] = []) =>
-    galleryPage((await cache.of(userId)).byKind.get('image') ?? { items: [], slices: new Int32Array(0) }, undefined, { words, limit: 100 }).map((i) => i.search_text);
+    galleryPage((await cache.of(userId)).byKind.get('image') ?? NO_ITEMS, undefined, { words, limit: 100 }).map((i) => i.search_text);
 
   it('keeps a gallery while its media_version stands, and sees every insert, update and delete, from this connection or another', async () => {
     const { db } = database.current;
