@@ -21,6 +21,8 @@ export interface CapabilityCall {
   summary: string;
   /** The JSON body's schema; null for a multipart call (its fields are read by the route). */
   body: TSchema | null;
+  /** A multipart call's file parts: a file under any other name is refused before a byte of it is written. */
+  files?: readonly string[];
 }
 
 export interface CapabilityDescriptor {
@@ -60,6 +62,8 @@ const MINUTE = 60_000;
 
 /** A call, its literal path, gender and body schema kept in the type (routes and the page's client read them). */
 const call = <const P extends string, const G extends Gender | null, B extends TSchema | null>(path: P, gender: G, summary: string, body: B) => ({ path, gender, summary, body });
+/** A multipart call: no JSON body; `files` names the file parts it takes. */
+const multipartCall = <const P extends string, const F extends readonly string[]>(path: P, summary: string, files: F) => ({ ...call(path, null, summary, null), files });
 
 export const CAPABILITIES = {
   face: {
@@ -119,7 +123,7 @@ export const CAPABILITIES = {
     marks: { title: 'video face swap', outside: { target: 'The linked video' } },
   },
   clothSwap: {
-    calls: [call('/newclothchanger/', null, 'The garment on a generated image (multipart: cloth_image, image_template, category, consent=true with the garment photo)', null)],
+    calls: [multipartCall('/newclothchanger/', 'The garment on a generated image (multipart: cloth_image, image_template, category, consent=true with the garment photo)', ['cloth_image'])],
     response: OutputImageResponse,
     field: 'output_image',
     media: 'cloth',
@@ -141,7 +145,7 @@ export const CAPABILITIES = {
     marks: { title: 'video', outside: {} },
   },
   music: {
-    calls: [call('/audio_mucic_creator/', null, 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file, consent=true with a voice_file)', null)],
+    calls: [multipartCall('/audio_mucic_creator/', 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file, consent=true with a voice_file)', ['song_file', 'voice_file', 'instrumental_file'])],
     response: OutputUrlResponse,
     field: 'output_url',
     media: 'audio',
@@ -165,7 +169,7 @@ export const CAPABILITIES = {
     marks: { title: 'upscale', outside: {}, trained: true },
   },
   talking: {
-    calls: [call('/talking/', null, 'A video of the face speaking or singing (multipart: face_url and one of audio_file, audio_url, text; consent=true with an audio_file)', null)],
+    calls: [multipartCall('/talking/', 'A video of the face speaking or singing (multipart: face_url and one of audio_file, audio_url, text; consent=true with an audio_file)', ['audio_file'])],
     response: VideoUrlResponse,
     field: 'video_url',
     media: 'video',

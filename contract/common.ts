@@ -7,6 +7,9 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** A multipart file part under a name the route does not take (its `field` is the name as sent, cut to 100 characters). */
+export const UNEXPECTED_FILE_FIELD = 'Unexpected file field.';
+
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /**

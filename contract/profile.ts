@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FreeText } from './text.ts';
 import { PersonName } from './auth.ts';
 
 // Signed-in calls (bearer token). A user_id in a body must be the token's user, else 403.
@@ -37,7 +38,7 @@ export type DeleteProfileBody = Static<typeof DeleteProfileBody>;
 export const FeedbackBody = Type.Object({
   user_id: UserId,
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  description: Type.Optional(FreeText({ maxLength: 2000 })),
 });
 export type FeedbackBody = Static<typeof FeedbackBody>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FreeText } from './text.ts';
 
 /** Bounds shared by the server checks and the page's inputs. */
 export const SITE_LIMITS = {
@@ -26,9 +27,9 @@ export const NEWSLETTER_MESSAGES = {
 
 /** POST /api/contact-us/: 201, or 400 naming the field, or 429. */
 export const ContactBody = Type.Object({
-  name: Type.String({ maxLength: SITE_LIMITS.nameMax }),
+  name: FreeText({ maxLength: SITE_LIMITS.nameMax }),
   email: Type.String({ maxLength: SITE_LIMITS.emailMax }),
-  message: Type.String({ maxLength: SITE_LIMITS.messageMax }),
+  message: FreeText({ maxLength: SITE_LIMITS.messageMax }),
 });
 export type ContactBody = Static<typeof ContactBody>;
 

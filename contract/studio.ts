@@ -1,5 +1,6 @@
 import { CONSENT_MESSAGE } from './consent.ts';
 import { Type, type Static } from 'typebox';
+import { FreeText } from './text.ts';
 
 // The studio's generation, job and gallery calls (spec document 2 §3, §7; ARCHITECTURE §4).
 // Bodies are loose on purpose: the handler checks each rule with the spec's own alert texts
@@ -7,7 +8,8 @@ import { Type, type Static } from 'typebox';
 // strips what is not.
 
 const UserId = Type.Optional(Type.String({ maxLength: 64 }));
-const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** Free text a person types or pastes: no control characters but tab, CR and LF (contract/text.ts). */
+const Text = (maxLength: number) => Type.Optional(FreeText({ maxLength }));
 const Url = Text(2048);
 /**
  * Consent to use outside media of a person (issue 26): required (true) with a link, a linked copy
@@ -43,7 +45,7 @@ export const GALLERY_LIMIT = { max: 100, default: 50 } as const;
  */
 export const GalleryBody = Type.Object({
   user_id: UserId,
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Words in the prompt, celebrity names or lyrics; case-insensitive; every word must match.' })),
+  q: Type.Optional(FreeText({ maxLength: 200, description: 'Words in the prompt, celebrity names or lyrics; case-insensitive; every word must match.' })),
   kinds: Type.Optional(Type.Array(Type.Enum(GALLERY_GROUPS), { minItems: 1, uniqueItems: true, description: 'Only these groups are searched and answered (default: all).' })),
   from: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or after: an ISO date (YYYY-MM-DD, from the start of that UTC day) or date-time with its offset.' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or before: an ISO date (to the end of that UTC day) or date-time with its offset.' })),

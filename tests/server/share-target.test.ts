@@ -1,7 +1,9 @@
 // The share target's POST when no service worker answers it (issue 28): judged by its bytes,
 // nothing stored, a 303 to the screen it was for with a notice to share again; over real HTTP
-// with real multipart bodies.
+// with real multipart bodies. Over 100 MB: the too-large notice; a file part under another name: 400 (issue 40).
 import { describe, expect, it } from 'vitest';
+import { UNEXPECTED_FILE_FIELD } from '../../contract/common.ts';
+import { SHARE_MAX_BYTES } from '../../contract/share.ts';
 import { buildTestApp } from './support/app.ts';
 import { useTestDatabase } from './support/db.ts';
 
@@ -50,5 +52,28 @@ describe('POST /share-target without a service worker', () => {
   it('nothing usable, or not a form at all: the gallery says what can be shared', async () => {
     expect(await post(share({ fields: { text: 'hello' } }))).toEqual({ status: 303, location: '/gallery?share=unsupported' });
     expect(await post('{}', 'application/json')).toEqual({ status: 303, location: '/gallery?share=unsupported' });
+  });
+});
+
+describe('POST /share-target: limits and names', () => {
+  const database = useTestDatabase('sqlite');
+
+  it('a picture over 100 MB lands on the too-large notice; a file under another part name than the manifest\'s is refused', async () => {
+    const { app } = await buildTestApp(database.current);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const big = new FormData();
+      big.append('media', new Blob([PNG, Buffer.alloc(SHARE_MAX_BYTES + 1024 * 1024 - PNG.length)], { type: 'image/png' }), 'huge.png');
+      const res = await fetch(`${url}/share-target`, { method: 'POST', body: big, redirect: 'manual' });
+      expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 303, location: '/gallery?share=too-large' });
+
+      const other = new FormData();
+      other.append('../../media', new Blob([PNG], { type: 'image/png' }), 'garment.png');
+      const refused = await fetch(`${url}/share-target`, { method: 'POST', body: other, redirect: 'manual' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: UNEXPECTED_FILE_FIELD, field: '../../media' });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { ErrorBody } from '../../../contract/common.ts';
+import { FREE_TEXT_PATTERN } from '../../../contract/text.ts';
 import { HttpError } from '../http-error.ts';
 
 /** 400 naming the field for schema failures, the message for other 4xx and our own 5xx HttpErrors, nothing internal. */
@@ -13,7 +14,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.headers) reply.headers(error.headers);
     if (status >= 400 && status < 500) {
       const body: ErrorBody = { error: error.message || STATUS_CODES[status] || 'Bad request' };
-      if (error.field) body.field = error.field;
+      if (typeof error.field === 'string') body.field = error.field;
       return reply.code(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
@@ -64,6 +65,9 @@ function messageFor(first: FastifySchemaValidationError, all: FastifySchemaValid
         .map((e) => JSON.stringify((e.params as { allowedValue: unknown }).allowedValue));
       return `must be one of ${allowed.join(', ')}`;
     }
+    case 'pattern':
+      // The free-text rule (contract/text.ts) says what it refuses; other patterns keep ajv's words.
+      return params.pattern === FREE_TEXT_PATTERN ? 'cannot contain control characters.' : (first.message ?? 'is invalid');
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:

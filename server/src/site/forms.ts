@@ -1,4 +1,5 @@
 import { SITE_LIMITS } from '../../../contract/site.ts';
+import { controlCharactersMessage, hasControlCharacters } from '../../../contract/text.ts';
 import { HttpError } from '../http-error.ts';
 
 // One pragmatic rule for addresses typed into forms: something@domain.tld, no spaces, within RFC 5321 lengths.
@@ -33,6 +34,7 @@ export function checkContact(body: Partial<Record<ContactField, unknown>>): Reco
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (value === '') throw new HttpError(400, `${LABEL[field]} is required.`, field);
     if (value.length > MAX[field]) throw new HttpError(400, `${LABEL[field]} must be at most ${MAX[field]} characters.`, field);
+    if (hasControlCharacters(value)) throw new HttpError(400, controlCharactersMessage(LABEL[field]), field);
     out[field] = value;
   }
   if (!isValidEmail(out.email)) throw new HttpError(400, 'Please enter a valid email address', 'email');

@@ -2,6 +2,8 @@
 // instrumental) and /talking/ (a face and one of a voice file, the user's song or text). The studio gate has checked the token, the security key, the plan and the
 // allowance before the body is read. Files then stream to a temporary folder while the body is
 // parsed (so the user_id check sees every field), and every field and file is checked by content;
+// a file part is taken only under a name the capability declares, and is written under a random
+// name (issue 40: a part's name once became a path);
 // only then (and not for a replay of an earlier request) are they copied into storage as the user's
 // uploads, which the job deletes when it is over and a refusal deletes at once. The garment photo and
 // a voice file may show or sound like a real person: they need consent (issue 26), asked after the
@@ -24,6 +26,7 @@ import { sha256File } from '../../media/sha256.ts';
 import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
 import type { ConsentClaim } from '../../jobs/service.ts';
 import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
+import { textField, unexpectedFileField } from '../../uploads/fields.ts';
 import { requireConsent } from './consent.ts';
 import { ownMedia } from './sources.ts';
 import { idempotencyKeyOf, requestHashOf, type submitter } from './submit.ts';
@@ -33,7 +36,6 @@ const MAX_GARMENT_PIXELS = 40_000_000;
 
 interface UploadedFile {
   file: string;
-  filename: string;
   bytes: number;
   /** Cut at the size limit: too large. */
   truncated: boolean;
@@ -42,6 +44,10 @@ interface UploadedFile {
 declare module 'fastify' {
   interface FastifyRequest {
     uploadDir?: string;
+  }
+  interface FastifyContextConfig {
+    /** A multipart route's file parts (from its capability's call); any other file part is refused. */
+    fileFields?: readonly string[];
   }
 }
 
@@ -53,7 +59,6 @@ interface CheckedFile {
 }
 
 const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The request's fields with each file as the SHA-256 of its bytes: what an Idempotency-Key replay must repeat. */
 async function hashOfMultipart(request: FastifyRequest, body: Record<string, unknown>): Promise<string> {
@@ -71,10 +76,16 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     throwFileSizeLimit: false,
     limits: { fileSize: Math.max(uploadMaxBytes, audioMaxBytes) + 1, files: 3, fields: 10, fieldSize: 64 * 1024, parts: 13 },
     async onFile(this: FastifyRequest, part: MultipartFile & { value?: unknown }) {
+      if (!this.routeOptions.config.fileFields?.includes(part.fieldname)) {
+        // Drained unread: not a byte of it is written anywhere.
+        part.file.resume();
+        throw unexpectedFileField(part.fieldname);
+      }
       this.uploadDir ??= await mkdtemp(join(tmpdir(), 'persona-upload-'));
-      const file = join(this.uploadDir, `${part.fieldname}-${randomBytes(4).toString('hex')}`);
-      await pipeline(part.file, createWriteStream(file));
-      part.value = { file, filename: part.filename, bytes: part.file.bytesRead, truncated: part.file.truncated } satisfies UploadedFile;
+      // A random name only: the client's part name and filename never reach the file system.
+      const file = join(this.uploadDir, randomBytes(16).toString('hex'));
+      await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
+      part.value = { file, bytes: part.file.bytesRead, truncated: part.file.truncated } satisfies UploadedFile;
     },
   });
   app.addHook('onResponse', async (request) => {
@@ -123,9 +134,9 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
 
   /** The capability's one call (path, summary, response) from its descriptor. */
   const route = (needs: 'clothSwap' | 'music' | 'talking') => {
-    const [{ path, summary }] = CAPABILITIES[needs].calls;
+    const [{ path, summary, files }] = CAPABILITIES[needs].calls;
     const options = {
-      config: { needs },
+      config: { needs, fileFields: files },
       schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: CAPABILITIES[needs].response, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429) },
     };
     return [path, options] as const;
@@ -136,8 +147,8 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     const { id } = requireUser(request);
     const garment = body.cloth_image;
     if (!isUpload(garment) || garment.bytes === 0) throw new HttpError(400, STUDIO_MESSAGES.cloth, 'cloth_image');
-    const person = await ownMedia(app, id, text(body.image_template), ['image', 'cloth'], STUDIO_MESSAGES.cloth, 'image_template');
-    const category = text(body.category)?.trim() || 'tops';
+    const person = await ownMedia(app, id, textField(body.image_template, 'image_template'), ['image', 'cloth'], STUDIO_MESSAGES.cloth, 'image_template');
+    const category = textField(body.category, 'category')?.trim() || 'tops';
     if (!(CLOTH_CATEGORIES as readonly string[]).includes(category)) throw new HttpError(400, STUDIO_MESSAGES.category, 'category');
     if (garment.truncated || garment.bytes > uploadMaxBytes) throw new HttpError(413, `Garment image is too large (max ${sizeLabel(uploadMaxBytes)}).`, 'cloth_image');
     const checked = await checkImageUpload(await readFile(garment.file), { maxBytes: uploadMaxBytes, maxPixels: MAX_GARMENT_PIXELS });
@@ -154,7 +165,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
   app.post(...route('music'), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     requireUser(request);
-    const lyrics = text(body.lyrics)?.trim() ?? '';
+    const lyrics = textField(body.lyrics, 'lyrics')?.trim() ?? '';
     if (!lyrics) throw new HttpError(400, STUDIO_MESSAGES.lyrics, 'lyrics');
     if ([...lyrics].length > LYRICS_MAX) throw new HttpError(400, STUDIO_MESSAGES.lyricsTooLong, 'lyrics');
     const files = { song_file: 'Song file', voice_file: 'Voice file', instrumental_file: 'Instrumental file' } as const;
@@ -176,10 +187,10 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
   app.post(...route('talking'), async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodyOf(request);
     const { id } = requireUser(request);
-    const face = await ownMedia(app, id, text(body.face_url), ['face', 'image'], STUDIO_MESSAGES.talkingFace, 'face_url');
+    const face = await ownMedia(app, id, textField(body.face_url, 'face_url'), ['face', 'image'], STUDIO_MESSAGES.talkingFace, 'face_url');
     const upload = isUpload(body.audio_file) && body.audio_file.bytes > 0 ? body.audio_file : undefined;
-    const songUrl = text(body.audio_url)?.trim() || undefined;
-    const words = text(body.text)?.trim() || undefined;
+    const songUrl = textField(body.audio_url, 'audio_url')?.trim() || undefined;
+    const words = textField(body.text, 'text')?.trim() || undefined;
     if ([upload, songUrl, words].filter((given) => given !== undefined).length !== 1) throw new HttpError(400, STUDIO_MESSAGES.talkingOneInput, 'audio_file');
     const base = { kind: 'talking', gender: face.gender, face: { type: 'stored', key: face.key } } as const;
     if (words !== undefined) {
