@@ -1,4 +1,4 @@
-// The tables added by migration 0013_developer_api, merged into the Database interface of schema.ts.
+// The tables added by migrations 0013_developer_api and 0017_key_guesses, merged into the Database interface of schema.ts.
 import type { Timestamp } from './schema.ts';
 
 declare module './schema.ts' {
@@ -6,6 +6,7 @@ declare module './schema.ts' {
     api_keys: ApiKeysTable;
     webhook_endpoints: WebhookEndpointsTable;
     webhook_deliveries: WebhookDeliveriesTable;
+    api_key_failures: ApiKeyFailuresTable;
   }
 }
 
@@ -20,6 +21,13 @@ export interface ApiKeysTable {
   /** Moved at most once a minute (not written on every request). */
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+}
+
+/** A request that came with an unknown or revoked API key, by client address (the key guess limit). */
+export interface ApiKeyFailuresTable {
+  id: string;
+  ip: string;
+  created_at: Timestamp;
 }
 
 export interface WebhookEndpointsTable {

@@ -15,6 +15,7 @@ import * as m0013 from './0013_developer_api.ts';
 import * as m0014 from './0014_upscales.ts';
 import * as m0015 from './0015_gallery_terms.ts';
 import * as m0016 from './0016_gallery_versions.ts';
+import * as m0017 from './0017_key_guesses.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_upscales': m0014,
   '0015_gallery_terms': m0015,
   '0016_gallery_versions': m0016,
+  '0017_key_guesses': m0017,
 };
