@@ -4,8 +4,6 @@
 // verifier, retries after 5xx with one webhook-id, 410 disabling, SSRF refusals at creation and at
 // delivery, a restart between retries, two processes on one Postgres sending each delivery once).
 import { mkdtempSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -13,30 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY_REFUSED } from '../../contract/developer.ts';
 import { loadConfig } from '../../server/src/config/index.ts';
 import { engines, useTestDatabase, type TestDatabase } from './support/db.ts';
+import { asUser, canceledJob, count, newEndpoint, newKey, receiver, withKey, type Received } from './support/developer.ts';
 import { studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
 import { until } from './support/until.ts';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 answering each request with the next status of `statuses` (the last one repeats). */
-async function receiver(statuses: number[] = [200]): Promise<{ url: string; host: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks`, host: `127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -47,41 +24,6 @@ async function app(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise
   const t = await studioApp(database, { WEBHOOK_RETRY_SCHEDULE: '1s,1s', ...env });
   closers.push(() => t.app.close());
   return t;
-}
-
-/** A call with an API key only: no session, no security-key header (as the CLI sends it). */
-function withKey(t: StudioApp, key: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${key}`, ...headers } });
-}
-
-function asUser(t: StudioApp, user: StudioUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.access}` } });
-}
-
-async function newKey(t: StudioApp, user: StudioUser, name = 'agency CMS'): Promise<{ id: string; key: string }> {
-  const res = await asUser(t, user, 'POST', '/api/keys', { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-async function newEndpoint(t: StudioApp, user: StudioUser, url: string, events?: string[]): Promise<{ id: string; secret: string }> {
-  const res = await asUser(t, user, 'POST', '/api/webhook-endpoints', { url, ...(events ? { events } : {}) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-const count = async (t: StudioApp, table: 'api_keys' | 'webhook_endpoints' | 'webhook_deliveries') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-
-/** A face job made with the key and canceled at once: a settled job without waiting for a model. */
-async function canceledJob(t: StudioApp, key: string): Promise<string> {
-  const made = await withKey(t, key, 'POST', '/api/generate-face-prompt/', { prompt: 'red hair' }, { prefer: 'respond-async' });
-  expect(made.statusCode, made.body).toBe(202);
-  const jobId = made.json().job_id as string;
-  const canceled = await withKey(t, key, 'POST', `/api/jobs/${jobId}/cancel`);
-  expect(canceled.statusCode, canceled.body).toBe(200);
-  await until(async () => ['canceled', 'succeeded', 'failed'].includes((await withKey(t, key, 'GET', `/api/jobs/${jobId}`)).json().status as string), 'job settled', 60_000);
-  return jobId;
 }
 
 describe.each(engines)('API keys on %s', (engine) => {
@@ -392,8 +334,8 @@ describe('developer settings', () => {
   const env = (more: NodeJS.ProcessEnv) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'persona-dev-config-')), ...more });
 
   it('WEBHOOK_RETRY_SCHEDULE defaults to 5s,5m,30m,2h,5h,10h and refuses what is not a schedule, naming the setting', () => {
-    expect(loadConfig(env({})).developer).toEqual({ apiKeyRatePerMinute: 120, webhookRetryMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] });
-    expect(loadConfig(env({ WEBHOOK_RETRY_SCHEDULE: ' 1s, 2m ,3h', API_KEY_RATE_PER_MINUTE: '600' })).developer).toEqual({ apiKeyRatePerMinute: 600, webhookRetryMs: [1_000, 120_000, 10_800_000] });
+    expect(loadConfig(env({})).developer).toEqual({ apiKeyRatePerMinute: 120, webhookRetryMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000], webhookAllowHttp: true });
+    expect(loadConfig(env({ WEBHOOK_RETRY_SCHEDULE: ' 1s, 2m ,3h', API_KEY_RATE_PER_MINUTE: '600' })).developer).toEqual({ apiKeyRatePerMinute: 600, webhookRetryMs: [1_000, 120_000, 10_800_000], webhookAllowHttp: true });
     for (const bad of ['5', '5d', '0s', '25h', '5s,,5m', '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s,1s', 'soon']) {
       expect(() => loadConfig(env({ WEBHOOK_RETRY_SCHEDULE: bad })), bad).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
     }

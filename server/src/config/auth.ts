@@ -8,6 +8,12 @@ export const authSettings = Type.Object({
     defaultText: '(generated into DATA_DIR/secret.key)',
     description: 'Secret that signs access tokens; at least 32 characters.',
   }),
+  JWT_SECRET_PREVIOUS: Type.String({
+    format: 'secret',
+    minLength: 32,
+    defaultText: '(unset)',
+    description: 'The secret used before JWT_SECRET (or secret.key) was changed: webhook signing secrets sealed under it are sealed again under the current one at start. Remove it once the log says none is left.',
+  }),
   GOOGLE_CLIENT_ID: Type.String({
     format: 'text',
     defaultText: '(unset: Google sign-in hidden)',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { EnvReader } from './reader.ts';
-import type { DeveloperConfig } from './types.ts';
+import type { DeveloperConfig, NodeEnv } from './types.ts';
 
 /** The developer API: personal API keys and signed webhooks (issue 30). */
 export const developerSettings = Type.Object({
@@ -15,6 +15,10 @@ export const developerSettings = Type.Object({
     default: '5s,5m,30m,2h,5h,10h',
     description:
       'Delays between a webhook delivery\'s attempts, each a whole number of s, m or h (1-10 of them, each at most 24h); with up to 10% jitter. After the last one fails the delivery is given up.',
+  }),
+  WEBHOOK_ALLOW_HTTP: Type.Boolean({
+    default: false,
+    description: 'true: with NODE_ENV=production, webhook endpoints may be plain http:// URLs (deliveries and their signing secret then cross the network unencrypted). Outside production http is always allowed.',
   }),
 });
 
@@ -35,12 +39,13 @@ export function parseRetrySchedule(raw: string): { delays: number[] } | { proble
   return { delays };
 }
 
-export function readDeveloper(r: EnvReader): DeveloperConfig {
+export function readDeveloper(r: EnvReader, nodeEnv: NodeEnv): DeveloperConfig {
   const raw = r.durationList('WEBHOOK_RETRY_SCHEDULE');
   const parsed = parseRetrySchedule(raw);
   if ('problem' in parsed) r.problem('WEBHOOK_RETRY_SCHEDULE', parsed.problem);
   return {
     apiKeyRatePerMinute: r.int('API_KEY_RATE_PER_MINUTE'),
+    webhookAllowHttp: nodeEnv !== 'production' || r.flag('WEBHOOK_ALLOW_HTTP'),
     webhookRetryMs: 'delays' in parsed ? parsed.delays : (parseRetrySchedule('5s,5m,30m,2h,5h,10h') as { delays: number[] }).delays,
   };
 }

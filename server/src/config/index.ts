@@ -57,10 +57,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRo
   const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
   if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
   const jwtSecret = r.secret('JWT_SECRET') ?? null;
+  const jwtSecretPrevious = r.secret('JWT_SECRET_PREVIOUS') ?? null;
   const c2pa = readC2pa(r);
-  const developer = readDeveloper(r);
+  const developer = readDeveloper(r, partial.nodeEnv);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, publicUrl, payments, generation, s3, redis, c2pa, developer });
+  return Object.freeze({ ...partial, devMailbox, jwtSecret, jwtSecretPrevious, publicUrl, payments, generation, s3, redis, c2pa, developer });
 }
 
 /** A HOST only this machine can reach. */

@@ -24,6 +24,8 @@ export interface Settings {
   readonly trustProxy: boolean | number | string[];
   /** JWT_SECRET, or null: the start reads (or makes) DATA_DIR/secret.key (config/secret.ts). */
   readonly jwtSecret: string | null;
+  /** JWT_SECRET_PREVIOUS: what was sealed under it is read and sealed again under the current secret. */
+  readonly jwtSecretPrevious: string | null;
   readonly googleClientId: string | null;
   /** JWKS that Google ID tokens are verified against. */
   readonly googleJwksUrl: string;
@@ -57,6 +59,8 @@ export interface DeveloperConfig {
   readonly apiKeyRatePerMinute: number;
   /** WEBHOOK_RETRY_SCHEDULE in ms: the delay before attempt 2, 3, …; the delivery is given up after the last. */
   readonly webhookRetryMs: readonly number[];
+  /** http:// endpoints are taken: outside production, or with WEBHOOK_ALLOW_HTTP=true. */
+  readonly webhookAllowHttp: boolean;
 }
 
 /** The settings an API process runs with: the access-token secret is known. */

@@ -36,7 +36,7 @@ export interface WebhookEndpointsTable {
   url: string;
   /** JSON array of event types. */
   events: string;
-  /** whsec_ + base64 of 32 random bytes; needed as is to sign. */
+  /** The signing secret (whsec_ + base64 of 32 random bytes), sealed under the server secret (auth/secret-box.ts); never kept in clear. */
   secret: string;
   created_at: Timestamp;
   /** Set when the receiver answered 410 Gone: nothing more is sent to it. */

@@ -4,6 +4,7 @@
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { webhooksRepository } from '../db/repositories/webhooks.ts';
 import { announcer, type Announcer } from './announce.ts';
+import { webhookSecrets, type WebhookSecrets } from './secrets.ts';
 import { webhookSender, type WebhookSender } from './sender.ts';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
      * `announceJob`: a job ended; its deliveries are made and sent (in the background, errors
      * logged). `sweep`: announces what ended in the last hour without deliveries (run every 10 s).
      */
-    webhooks: { announce: Announcer; sender: WebhookSender; announceJob(jobId: string): void; sweep(): Promise<void> };
+    webhooks: { announce: Announcer; sender: WebhookSender; secrets: WebhookSecrets; announceJob(jobId: string): void; sweep(): Promise<void> };
   }
 }
 
@@ -24,12 +25,15 @@ const SWEEP_LIMIT = 200;
 /** After jobsPlugin. */
 export const developerPlugin = globalPlugin(async (app) => {
   const announce = announcer(app.db, () => app.now(), app.log);
+  const secrets = webhookSecrets(app.db, app.config, app.log.child({ component: 'webhooks' }));
   const sender = webhookSender({
     db: app.db,
     log: app.log.child({ component: 'webhooks' }),
     now: () => app.now(),
     retryMs: app.config.developer.webhookRetryMs,
     allowHosts: app.config.generation.fetchAllowHosts,
+    allowHttp: app.config.developer.webhookAllowHttp,
+    openSecret: secrets.open,
   });
   const repo = webhooksRepository(app.db);
 
@@ -56,10 +60,12 @@ export const developerPlugin = globalPlugin(async (app) => {
     }
   }
 
-  app.decorate('webhooks', { announce, sender, announceJob, sweep });
+  app.decorate('webhooks', { announce, sender, secrets, announceJob, sweep });
 
   let sweepTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    // Before the first delivery: every secret readable under the current key.
+    await secrets.resealAll();
     sender.start();
     void sweep();
     sweepTimer = setInterval(() => void sweep(), SWEEP_MS).unref();

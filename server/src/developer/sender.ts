@@ -28,6 +28,10 @@ export interface SenderOptions {
   now: () => number;
   retryMs: readonly number[];
   allowHosts: readonly string[];
+  /** false (production without WEBHOOK_ALLOW_HTTP): an http:// endpoint is given up, not sent to. */
+  allowHttp: boolean;
+  /** The endpoint's signing secret from its sealed form (developer/secrets.ts); null when this server cannot read it. */
+  openSecret: (sealed: string, endpointId: string) => string | null;
   /** Polls this often (tests go faster); deliveries enqueued in this process wake it at once. */
   pollMs?: number;
   random?: () => number;
@@ -52,17 +56,23 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
   let stopped = false;
   const iso = (ms: number) => new Date(ms).toISOString();
 
+  async function giveUp(d: ClaimedDelivery, error: string, at: number): Promise<void> {
+    await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error }, iso(at));
+    if (!d.disabled_at) log.warn({ endpointId: d.endpoint_id, deliveryId: d.id }, `webhook delivery given up: ${error}`);
+  }
+
   async function attempt(d: ClaimedDelivery): Promise<void> {
     const attempts = d.attempts + 1;
     const at = now();
-    if (d.disabled_at) {
-      await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error: 'The endpoint is disabled.' }, iso(at));
-      return;
-    }
+    if (d.disabled_at) return giveUp(d, 'The endpoint is disabled.', at);
+    // What no retry can change is given up at once, unsent.
+    if (!opts.allowHttp && /^http:/i.test(d.url)) return giveUp(d, 'http:// endpoints are not sent to in production (WEBHOOK_ALLOW_HTTP).', at);
+    const secret = opts.openSecret(d.secret, d.endpoint_id);
+    if (secret === null) return giveUp(d, "The endpoint's signing secret cannot be read with this server's secret (see JWT_SECRET_PREVIOUS).", at);
     let status: number | null = null;
     let error: string | null = null;
     try {
-      ({ status } = await safePost(d.url, d.body, webhookHeaders(d.secret, d.id, at, d.body), { allowHosts: opts.allowHosts, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES }));
+      ({ status } = await safePost(d.url, d.body, webhookHeaders(secret, d.id, at, d.body), { allowHosts: opts.allowHosts, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES }));
       if (status < 200 || status > 299) error = `The endpoint answered ${status}.`;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);

@@ -6,7 +6,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../developer-schema.ts';
 import type { Db } from '../index.ts';
-import { newId } from '../util.ts';
+import { isPostgres, newId } from '../util.ts';
 
 export type EndpointRow = WebhookEndpointsTable;
 export type DeliveryRow = WebhookDeliveriesTable;
@@ -22,6 +22,33 @@ export function webhooksRepository(db: Db) {
       const full = { ...row, disabled_at: null };
       await db.insertInto('webhook_endpoints').values(full).execute();
       return full;
+    },
+
+    /** Every endpoint's id and stored secret (for sealing them again at start). */
+    allSecrets: (): Promise<Array<Pick<EndpointRow, 'id' | 'secret'>>> => db.selectFrom('webhook_endpoints').select(['id', 'secret']).execute(),
+
+    /**
+     * Stores each endpoint's secret anew where it is still what was read (another process may have
+     * done it first). On SQLite the replaced text is zeroed in the file and the WAL emptied, so no
+     * earlier form of a secret stays on disk; answers how many rows changed.
+     */
+    async replaceSecrets(changes: ReadonlyArray<{ id: string; from: string; to: string }>): Promise<number> {
+      if (changes.length === 0) return 0;
+      const sqlite = !isPostgres(db);
+      if (sqlite) await sql`pragma secure_delete = on`.execute(db);
+      try {
+        let changed = 0;
+        for (const { id, from, to } of changes) {
+          const result = await db.updateTable('webhook_endpoints').set({ secret: to }).where('id', '=', id).where('secret', '=', from).executeTakeFirst();
+          changed += Number(result.numUpdatedRows);
+        }
+        return changed;
+      } finally {
+        if (sqlite) {
+          await sql`pragma secure_delete = off`.execute(db);
+          await sql`pragma wal_checkpoint(truncate)`.execute(db);
+        }
+      }
     },
 
     endpoints: (userId: string): Promise<EndpointRow[]> =>

@@ -91,6 +91,9 @@ const developer: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = requireUser(request).id;
       const url = request.body.url.trim();
+      if (!app.config.developer.webhookAllowHttp && /^http:/i.test(url)) {
+        throw new HttpError(400, 'Webhook endpoints must use https:// in production (WEBHOOK_ALLOW_HTTP=true allows http://).', 'url');
+      }
       try {
         await checkFetchUrl(url, { allowHosts: app.config.generation.fetchAllowHosts });
       } catch (err) {
@@ -100,9 +103,12 @@ const developer: FastifyPluginAsyncTypebox = async (app) => {
       }
       if ((await webhooks.endpoints(userId)).length >= WEBHOOK_ENDPOINTS_MAX) throw new HttpError(409, `You can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one first.`);
       const events = request.body.events ?? [...WEBHOOK_EVENTS];
-      const row = await webhooks.createEndpoint({ id: newId(), user_id: userId, url, events: JSON.stringify(events), secret: newWebhookSecret(), created_at: isoAt(app.now()) });
+      // Shown this once; kept only sealed.
+      const id = newId();
+      const secret = newWebhookSecret();
+      const row = await webhooks.createEndpoint({ id, user_id: userId, url, events: JSON.stringify(events), secret: app.webhooks.secrets.seal(secret, id), created_at: isoAt(app.now()) });
       request.log.info({ userId, endpointId: row.id }, 'webhook endpoint added');
-      return reply.code(201).send({ id: row.id, url: row.url, events, secret: row.secret });
+      return reply.code(201).send({ id: row.id, url: row.url, events, secret });
     },
   );
 
