@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, withJwtSecret, type Config } from './config/index.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
+import { ownFilesOnly, privateDataDir } from './data-dir.ts';
 import { postalIndex } from './billing/postal.ts';
 import { SigningCredentialsError } from './provenance/index.ts';
 import { createLogger } from './logger.ts';
@@ -24,9 +25,11 @@ function readConfig(): Config {
   }
 }
 
+// Before anything is written (the secret file is made while reading the settings).
+ownFilesOnly();
 const config = readConfig();
 const log = createLogger(config);
-mkdirSync(config.dataDir, { recursive: true });
+privateDataDir(config.dataDir, log);
 mkdirSync(config.mediaDir, { recursive: true });
 if (!existsSync(join(config.publicDir, 'index.html'))) {
   log.warn({ publicDir: config.publicDir }, 'the page is not built (run npm run build); serving the API only');

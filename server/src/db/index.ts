@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -32,8 +32,12 @@ export function createDatabase(
 }
 
 function sqliteDialect(dataDir: string): SqliteDialect {
-  mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(join(dataDir, 'app.db'));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, 'app.db');
+  const file = new SQLite(path);
+  // The database is the server's alone (it holds sessions and sealed secrets): 0600 whatever the
+  // umask, the WAL and shared memory files too (SQLite makes them with the database file's mode).
+  for (const own of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(own)) chmodSync(own, 0o600);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');

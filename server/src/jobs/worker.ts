@@ -3,6 +3,7 @@
 // engines and Redis as the API.
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { createDatabase, migrateToLatest } from '../db/index.ts';
+import { ownFilesOnly, privateDataDir } from '../data-dir.ts';
 import { createLogger } from '../logger.ts';
 import { SigningCredentialsError, startContentCredentials } from '../provenance/index.ts';
 import { openStorage } from '../storage/index.ts';
@@ -10,6 +11,7 @@ import { createJobSystem, type JobSystem } from './system.ts';
 
 const FORCE_EXIT_MS = 30_000;
 
+ownFilesOnly();
 let config;
 try {
   config = loadConfig(process.env, 'worker');
@@ -21,6 +23,7 @@ try {
   throw err;
 }
 const log = createLogger(config).child({ process: 'worker' });
+privateDataDir(config.dataDir, log);
 const database = createDatabase(config, (err) => log.error({ err }, 'database pool error'));
 await migrateToLatest(database.db);
 const storage = await openStorage(config).catch(async (err: unknown) => {

@@ -57,13 +57,14 @@ function outboxMailer({ outboxDir, from, logger }: MailerOptions): Mailer {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      // Codes and reset links: the server's user's alone (issue 40).
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // A random tail keeps two mailers (processes sharing DATA_DIR, or apps in one process) from
       // writing one name in the same millisecond; written aside and renamed, so no reader sees half a message.
       const file = join(outboxDir, `${stamp}-${String(sequence).padStart(4, '0')}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(`${file}.part`, info.message as Buffer);
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.part`, file);
       logger.info({ to: message.to, subject: message.subject, file }, `mail written to the outbox: ${file}`);
       return { messageId: info.messageId, file };

@@ -1,6 +1,6 @@
 // The default media storage: a folder (MEDIA_DIR) served at /media by the static files plugin.
 import { createReadStream } from 'node:fs';
-import { copyFile, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { writeAtomically } from '../media/render.ts';
@@ -26,7 +26,11 @@ export function localStorage(mediaDir: string, baseUrl: string): MediaStorage {
   return {
     async put(key, file, mime): Promise<StoredObject> {
       const target = fileOf(mediaDir, key);
-      await writeAtomically(target, (tmp) => copyFile(file, tmp));
+      // A copy takes its source's mode: users' media is made the server's alone (issue 40).
+      await writeAtomically(target, async (tmp) => {
+        await copyFile(file, tmp);
+        await chmod(tmp, 0o600);
+      });
       return { key, bytes: (await stat(target)).size, mime };
     },
     async stream(key): Promise<Readable> {
