@@ -197,7 +197,9 @@ describe.each(engines)('billing on %s', (engine) => {
       [{ pincode: '' }, 'Pincode is required.', 'pincode'],
       [{ pincode: '38000' }, 'Please enter a valid pincode.', 'pincode'],
       [{ pincode: '38000A' }, 'Please enter a valid pincode.', 'pincode'],
-      [{ full_name: 'Asha\u0000' }, 'Please remove control characters.', 'full_name'],
+      [{ full_name: 'Asha\u0007' }, 'Please remove control characters.', 'full_name'],
+      // NUL is refused in every field before the route's own checks (issue 40).
+      [{ full_name: 'Asha\u0000' }, 'full_name cannot contain control characters.', 'full_name'],
     ];
     for (const [fields, error, field] of cases) {
       const res = await bill(fields);

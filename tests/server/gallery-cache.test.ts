@@ -159,7 +159,8 @@ describe.each(engines)('0016_gallery_versions on %s', (engine) => {
     // Writes work without the triggers' column.
     await seedGallery(db, userId, [{ group: 'images', created_at: '2026-01-03T00:00:00.000Z', input: { prompt: 'beach' } }]);
 
-    expect(await migrateToLatest(db)).toEqual(['0016_gallery_versions']);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf('0016_gallery_versions')));
     await db.deleteFrom('media_items').where('search_text', '=', 'beach').execute();
     expect((await db.selectFrom('users').select('media_version').executeTakeFirstOrThrow()).media_version).toBe(1);
     expect((await new GalleryCache(db).of(userId)).byKind.get('image')!.items.map((i) => i.search_text)).toEqual(['sunset']);

@@ -72,20 +72,22 @@ describe.each(engines)('input hygiene on %s', (engine) => {
   const database = useTestDatabase(engine);
   const BAD_NAMES = ['Asha\u0000', 'As\nha', 'As\rha', 'As\tha', 'Asha\u007F', 'As\u0085ha', 'Asha \u202EreveR', 'As\u2066ha', 'As\u2069ha', '\u202Aleft'];
   const nameError = { error: 'Name cannot contain control characters.', field: 'name' };
+  // NUL is refused in every JSON field before the route's own checks (issue 40), in the schema's words.
+  const nameErrorFor = (name: string) => (name.includes('\u0000') ? { error: 'name cannot contain control characters.', field: 'name' } : nameError);
 
   it('refuses control and bidirectional override characters in names, and still trims', async () => {
     const t = await accountsApp(database.current);
     for (const name of BAD_NAMES) {
       const res = await t.post('/api/create_profile/', { email: 'n@example.com', name, password: 'secret-pass' });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
-      expect(res.json()).toEqual(nameError);
+      expect(res.json()).toEqual(nameErrorFor(name));
     }
     const s = await t.signUp('n@example.com', 'secret-pass', ' Asha Verma\n');
     expect((await t.post('/api/get_profiles/', { user_id: s.profile.user_id }, s.access)).json().profile.name).toBe('Asha Verma');
     for (const name of BAD_NAMES) {
       const res = await t.post('/api/update_profile/', { user_id: s.profile.user_id, name }, s.access);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
-      expect(res.json()).toEqual(nameError);
+      expect(res.json()).toEqual(nameErrorFor(name));
     }
     expect((await t.post('/api/get_profiles/', { user_id: s.profile.user_id }, s.access)).json().profile.name).toBe('Asha Verma');
     await t.app.close();
