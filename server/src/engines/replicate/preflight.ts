@@ -1,0 +1,26 @@
+// The replicate engine's pre-flight: each capability's model looked up (GET /models/{owner}/{name})
+// and, for a community model, its version (GET /models/{owner}/{name}/versions/{id}). A 404 means
+// Replicate has no such model or version we may see (missing, or someone else's private model): the
+// capability is refused, naming it. Anything else failing (no network, 5xx) is only a warning: the
+// service may be back by the time a job comes.
+import type { Capability, CapabilityCheck } from '../types.ts';
+import type { ReplicateClient } from './client.ts';
+import type { ModelSpecs } from './index.ts';
+
+export async function checkModels(client: ReplicateClient, specs: ModelSpecs, capabilities: readonly Capability[]): Promise<Partial<Record<Capability, CapabilityCheck>>> {
+  const checks = await Promise.all(capabilities.map(async (capability): Promise<[Capability, CapabilityCheck]> => {
+    const check: CapabilityCheck = { problems: [], warnings: [] };
+    const spec = specs[capability];
+    if (!spec) return [capability, { problems: ['no model is configured for it'], warnings: [] }];
+    const named = spec.version ? `${spec.model}:${spec.version}` : spec.model;
+    try {
+      const model = await client.model(spec.model);
+      if (!model) check.problems.push(`Replicate has no model ${spec.model} this token may use (missing or private)`);
+      else if (spec.version && !(await client.hasVersion(spec.model, spec.version))) check.problems.push(`Replicate's ${spec.model} has no version ${spec.version}`);
+    } catch (err) {
+      check.warnings.push(`${named} could not be looked up: ${(err as Error).message}`);
+    }
+    return [capability, check];
+  }));
+  return Object.fromEntries(checks);
+}
