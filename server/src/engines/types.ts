@@ -133,6 +133,9 @@ export interface HandlerInputs {
 /** One capability's work: files in, a file out. */
 export type Handler<C extends Capability> = (input: HandlerInputs[C], ctx: EngineContext) => Promise<C extends 'face' ? FaceResult : EngineFile>;
 
+/** How long a pre-flight look-up may take before its service counts as unreachable (a warning). */
+export const PREFLIGHT_TIMEOUT_MS = 10_000;
+
 /** What the pre-flight found for one capability: a problem refuses it; a warning (not reachable now) does not. */
 export interface CapabilityCheck {
   problems: string[];

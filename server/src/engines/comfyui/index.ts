@@ -3,7 +3,7 @@
 // The prompt is queued under our own client id, followed (watcher.ts), and its first output of
 // the right kind is copied from /view into the job's folder and judged by its bytes.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Capability, CapabilityCheck, ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
+import { PREFLIGHT_TIMEOUT_MS, type Capability, type CapabilityCheck, type ClothCategory, type Engine, type EngineContext, type EngineFile, type FaceResult } from '../types.ts';
 import { talkingTrack } from '../local/talking-audio.ts';
 import { expectMedia, type MediaKind } from '../remote/output.ts';
 import { faceWords, personWord } from '../remote/words.ts';
@@ -101,7 +101,7 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
   async function preflight(capabilities: readonly Capability[]): Promise<Partial<Record<Capability, CapabilityCheck>>> {
     let info;
     try {
-      info = await client.objectInfo(AbortSignal.timeout(options.timeoutMs ?? 60_000));
+      info = await client.objectInfo(AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS));
     } catch (err) {
       const warning = `ComfyUI's /object_info could not be read: ${(err as Error).message}`;
       return Object.fromEntries(capabilities.map((c) => [c, { problems: [], warnings: [warning] }]));

@@ -3,7 +3,7 @@
 // Replicate has no such model or version we may see (missing, or someone else's private model): the
 // capability is refused, naming it. Anything else failing (no network, 5xx) is only a warning: the
 // service may be back by the time a job comes.
-import type { Capability, CapabilityCheck } from '../types.ts';
+import { PREFLIGHT_TIMEOUT_MS, type Capability, type CapabilityCheck } from '../types.ts';
 import type { ReplicateClient } from './client.ts';
 import type { ModelSpecs } from './index.ts';
 
@@ -13,10 +13,11 @@ export async function checkModels(client: ReplicateClient, specs: ModelSpecs, ca
     const spec = specs[capability];
     if (!spec) return [capability, { problems: ['no model is configured for it'], warnings: [] }];
     const named = spec.version ? `${spec.model}:${spec.version}` : spec.model;
+    const signal = AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS);
     try {
-      const model = await client.model(spec.model);
+      const model = await client.model(spec.model, signal);
       if (!model) check.problems.push(`Replicate has no model ${spec.model} this token may use (missing or private)`);
-      else if (spec.version && !(await client.hasVersion(spec.model, spec.version))) check.problems.push(`Replicate's ${spec.model} has no version ${spec.version}`);
+      else if (spec.version && !(await client.hasVersion(spec.model, spec.version, signal))) check.problems.push(`Replicate's ${spec.model} has no version ${spec.version}`);
     } catch (err) {
       check.warnings.push(`${named} could not be looked up: ${(err as Error).message}`);
     }
