@@ -245,6 +245,10 @@ describe('Replicate\'s real protocol: versions, the files API, aborted, Retry-Af
     expect(refused.upscale!.problems).toEqual([`Replicate's nightmareai/real-esrgan has no version ${specs.upscale!.version}`]);
     expect(refused.face!.problems).toEqual([]);
 
+    // A community model named without its version would answer 404 on every run.
+    const unversioned = await replicateEngine({ token: TOKEN, baseUrl: `${fake.base}/v1`, specs: { clothSwap: { ...specs.clothSwap!, version: null } } }).preflight!(['clothSwap']);
+    expect(unversioned.clothSwap!.problems).toEqual(["cuuupid/idm-vton is a community model: it runs only at a version ('cuuupid/idm-vton:<version>')"]);
+
     const gone = await replicateEngine({ token: TOKEN, baseUrl: 'http://127.0.0.1:9/v1', specs }).preflight!(['face']);
     expect(gone.face!.problems).toEqual([]);
     expect(gone.face!.warnings[0]).toMatch(/^black-forest-labs\/flux-schnell could not be looked up: Replicate could not be reached/);

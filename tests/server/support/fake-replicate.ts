@@ -162,7 +162,7 @@ export async function startFakeReplicate(options: { token?: string; predictionMs
       if (req.method !== 'GET' || !model) return send(res, 404, { detail: 'Not found.' });
       if (byName[3]) return model.versions.includes(byName[3]) ? send(res, 200, { id: byName[3], created_at: '2025-01-01T00:00:00Z' }) : send(res, 404, { detail: 'Not found.' });
       const [owner, name] = byName[1]!.split('/');
-      return send(res, 200, { owner, name, visibility: 'public', latest_version: { id: model.versions.at(-1) } });
+      return send(res, 200, { url: `https://replicate.com/${byName[1]}`, owner, name, visibility: 'public', is_official: model.official, run_count: 0, latest_version: { id: model.versions.at(-1) } });
     }
     if (req.method === 'POST' && path === '/v1/predictions') return create(res, raw, null);
     if (req.method === 'POST' && path === '/v1/files') {

@@ -105,7 +105,7 @@ export function replicateClient(options: ReplicateOptions) {
       return asPrediction(created);
     },
     /** The model ('owner/name') as GET /models/{owner}/{name} gives it; null when Replicate has none we may see (404). */
-    async model(model: string, signal?: AbortSignal): Promise<{ visibility?: string; latest_version?: { id?: string } | null } | null> {
+    async model(model: string, signal?: AbortSignal): Promise<{ visibility?: string; is_official?: boolean; latest_version?: { id?: string } | null } | null> {
       if (!MODEL_NAME.test(model)) throw new Error(`Not a Replicate model name: ${model}`);
       return (await call('GET', `/models/${model}`, undefined, signal, true)) as { visibility?: string } | null;
     },
