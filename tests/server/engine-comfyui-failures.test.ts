@@ -33,13 +33,14 @@ afterEach(() => fake.close());
 
 describe('comfyui engine failures', () => {
   it('a workflow ComfyUI refuses (400 node_errors) fails at once with the nodes at fault; 5xx and a refused connection may be retried', async () => {
-    fake.plan.refuse = true;
+    // A server without the SDXL checkpoint: ComfyUI's own refusal, node by node.
+    fake.models.checkpoints = [];
     const refused = await failure(comfyuiEngine(engineOptions(fake.url)).face!(face, ctx()));
     expect(refused).not.toBeInstanceOf(TransientEngineError);
     expect(refused).not.toBeInstanceOf(EngineInputError);
     expect(refused.message).toBe("ComfyUI refused the workflow: Prompt outputs failed validation; node 4 (CheckpointLoaderSimple): Value not in list: ckpt_name: 'sd_xl_base_1.0.safetensors' not in []");
 
-    fake.plan = { ...fake.plan, refuse: false, promptStatus: 500 };
+    fake.plan = { ...fake.plan, promptStatus: 500 };
     const busy = await failure(comfyuiEngine(engineOptions(fake.url)).face!(face, ctx()));
     expect(busy).toBeInstanceOf(TransientEngineError);
     expect(busy.message).toContain('ComfyUI answered 500');
@@ -47,6 +48,23 @@ describe('comfyui engine failures', () => {
     const gone = await failure(comfyuiEngine(engineOptions('http://127.0.0.1:9')).swapImage!({ facePath: join(root, 'face.png'), targetPath: join(root, 'face.png') }, ctx()));
     expect(gone).toBeInstanceOf(TransientEngineError);
     expect(gone.message).toMatch(/ComfyUI could not be reached/);
+  });
+
+  it('a 429 or 503 with Retry-After is waited out (capped by the setting) and asked again; past the retries it may be retried as a job', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    fake.plan.busy = { status: 429, retryAfter: '120', times: 2 };
+    const done = await comfyuiEngine(engineOptions(fake.url, { sleep, retryAfterMaxMs: 7 })).face!(face, ctx());
+    expect(done.mime).toBe('image/png');
+    expect(waits).toEqual([7, 7]);
+    expect(fake.calls.filter((c) => c === 'POST /prompt')).toHaveLength(3);
+
+    waits.length = 0;
+    fake.plan.busy = { status: 503, retryAfter: '0', times: 4 };
+    const busy = await failure(comfyuiEngine(engineOptions(fake.url, { sleep, retryAfterMaxMs: 7 })).face!(face, ctx()));
+    expect(busy).toBeInstanceOf(TransientEngineError);
+    expect(busy.message).toContain('ComfyUI answered 503');
+    expect(waits).toEqual([0, 0, 0]);
   });
 
   it('a node\'s execution_error fails with its message (shown to the user); out of memory may be retried', async () => {

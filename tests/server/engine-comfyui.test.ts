@@ -104,7 +104,10 @@ describe('comfyui engine', () => {
     expect(fake.uploads.has(String(upscale['1']!.inputs.image))).toBe(true);
     // The talking character: MuseTalk on the uploaded face, its lower half hidden, and the track cut to a WAV of at most 60 s.
     const talking = fake.prompts[7]!.graph;
-    expect(talking['10']).toMatchObject({ class_type: 'muse_talk_process', inputs: { images: ['2', 0], masked_images: ['4', 0], whisper_features: ['7', 0] } });
+    expect(talking['10']).toMatchObject({ class_type: 'muse_talk_sampler', inputs: { model: ['8', 0], images: ['2', 0], masked_images: ['4', 0], whisper_features: ['7', 0] } });
+    // VideoHelperSuite's AUDIO made into the legacy VHS_AUDIO MuseTalk-KJ reads.
+    expect(talking['12']).toMatchObject({ class_type: 'VHS_AudioToVHSAudio', inputs: { audio: ['5', 0] } });
+    expect(talking['6']!.inputs.vhs_audio).toEqual(['12', 0]);
     expect(fake.uploads.has(String(talking['1']!.inputs.image))).toBe(true);
     const track = String(talking['5']!.inputs.audio);
     expect(track).toMatch(/^persona-[0-9a-f]{16}-audio\.wav$/);

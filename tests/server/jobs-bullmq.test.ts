@@ -34,6 +34,8 @@ function gatedEngine() {
   };
   const engines: EngineRegistry = {
     close: async () => undefined,
+    preflight: async () => [],
+    unavailable: () => null,
     for: () => ({
       engine: 'gated',
       async handler(_input: unknown, ctx: EngineContext): Promise<FaceResult> {

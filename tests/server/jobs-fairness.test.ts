@@ -31,6 +31,8 @@ function recordingEngine() {
   const gate = new Promise<void>((resolve) => (open = resolve));
   const engines: EngineRegistry = {
     close: async () => undefined,
+    preflight: async () => [],
+    unavailable: () => null,
     for: () => ({
       engine: 'recording',
       async handler(input: { prompt?: string }, ctx: EngineContext): Promise<FaceResult> {

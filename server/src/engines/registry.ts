@@ -8,7 +8,7 @@ import { comfyuiEngine } from './comfyui/index.ts';
 import { readWorkflows, SHIPPED_WORKFLOWS, WORKFLOW_NAMES, workflowFile, workflowsOf } from './comfyui/workflows.ts';
 import { localEngine } from './local/index.ts';
 import { readModelSpecs, replicateEngine } from './replicate/index.ts';
-import type { Engine, Handler } from './types.ts';
+import type { CapabilityCheck, Engine, Handler } from './types.ts';
 
 type EngineName = GenerationConfig['engines'][Capability];
 
@@ -17,6 +17,20 @@ export interface EngineRegistry {
   for<C extends Capability>(capability: C): { engine: string; handler: Handler<C> };
   /** Stops every engine (model processes, threads); called when the app or worker shuts down. */
   close(): Promise<void>;
+  /**
+   * Asks each remote engine whether its service has what its capabilities need (ComfyUI's
+   * /object_info, Replicate's model look-ups). A capability with problems is not served until the
+   * next pre-flight; one that could not be checked (a warning) still is.
+   */
+  preflight(): Promise<PreflightEntry[]>;
+  /** Why the pre-flight refused the capability, or null while it is served. */
+  unavailable(capability: Capability): readonly string[] | null;
+}
+
+/** One capability's pre-flight, as engines:check prints it and /api/health shows a refusal. */
+export interface PreflightEntry extends CapabilityCheck {
+  capability: Capability;
+  engine: string;
 }
 
 export interface RegistryOptions {
@@ -75,10 +89,31 @@ export function createEngineRegistry(config: GenerationConfig, options: Registry
   }
   if (problems.length) throw new ConfigError(problems);
 
+  const refused = new Map<Capability, readonly string[]>();
   return {
     for: <C extends Capability>(capability: C) => handlers.get(capability) as { engine: string; handler: Handler<C> },
     async close() {
       await Promise.all([...engines.values()].map((engine) => engine.close?.()));
     },
+    async preflight() {
+      const entries = await Promise.all([...engines].map(async ([name, engine]) => {
+        const capabilities = sentTo(name);
+        const checks: Partial<Record<Capability, CapabilityCheck>> = engine.preflight ? await engine.preflight(capabilities) : {};
+        return capabilities.map((capability): PreflightEntry => ({ capability, engine: engine.name, problems: [], warnings: [], ...checks[capability] }));
+      }));
+      const report = entries.flat().sort((a, b) => CAPABILITY_NAMES.indexOf(a.capability) - CAPABILITY_NAMES.indexOf(b.capability));
+      refused.clear();
+      for (const entry of report) if (entry.problems.length > 0) refused.set(entry.capability, entry.problems);
+      return report;
+    },
+    unavailable: (capability) => refused.get(capability) ?? null,
   };
+}
+
+/** The pre-flight as lines for the log and `npm run engines:check`. */
+export function describePreflight(report: readonly PreflightEntry[]): string[] {
+  return report.flatMap((e) => {
+    const head = `${e.capability} (${e.engine}): ${e.problems.length ? 'NOT SERVED' : e.warnings.length ? 'served, not checked' : 'ok'}`;
+    return [head, ...e.problems.map((p) => `  - ${p}`), ...e.warnings.map((w) => `  ! ${w}`)];
+  });
 }

@@ -133,6 +133,15 @@ export interface HandlerInputs {
 /** One capability's work: files in, a file out. */
 export type Handler<C extends Capability> = (input: HandlerInputs[C], ctx: EngineContext) => Promise<C extends 'face' ? FaceResult : EngineFile>;
 
+/** How long a pre-flight look-up may take before its service counts as unreachable (a warning). */
+export const PREFLIGHT_TIMEOUT_MS = 10_000;
+
+/** What the pre-flight found for one capability: a problem refuses it; a warning (not reachable now) does not. */
+export interface CapabilityCheck {
+  problems: string[];
+  warnings: string[];
+}
+
 /**
  * One engine: a handler per capability it offers (engines/registry.ts checks at start that the
  * configured engine of each capability has one) and close(), called on shutdown.
@@ -142,6 +151,8 @@ export type Engine = {
   readonly name: string;
   /** Stops what the engine keeps running (model processes, sockets); it may be used again after. */
   close?(): Promise<void>;
+  /** Asks the service behind it whether it has what these capabilities need (engines/availability.ts). */
+  preflight?(capabilities: readonly Capability[]): Promise<Partial<Record<Capability, CapabilityCheck>>>;
 } & { readonly [C in Capability]?: Handler<C> };
 
 /**

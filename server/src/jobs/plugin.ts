@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { describePreflight } from '../engines/registry.ts';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { startContentCredentials } from '../provenance/index.ts';
 import { createJobSystem, type JobSystem } from './system.ts';
@@ -25,6 +26,18 @@ export const jobsPlugin = globalPlugin(async (app) => {
   const signer = await startContentCredentials(app.config);
   const jobs = createJobSystem({ db: app.db, config: app.config, storage: app.storage, log: app.log, now: () => app.now(), signer });
   app.decorate('jobs', jobs);
+  // The remote engines' pre-flight (ComfyUI's /object_info, Replicate's models): a capability whose
+  // service lacks what it needs is refused (503, /api/health) until the next start; one that could not
+  // be asked (no network) is served and said.
+  app.addHook('onReady', async () => {
+    const report = (await jobs.engines.preflight()).filter((entry) => entry.engine !== 'local');
+    for (const entry of report) {
+      const lines = describePreflight([entry]).join('\n');
+      if (entry.problems.length) app.log.error({ capability: entry.capability, engine: entry.engine, problems: entry.problems }, `engine pre-flight: ${lines}`);
+      else if (entry.warnings.length) app.log.warn({ capability: entry.capability, engine: entry.engine, warnings: entry.warnings }, `engine pre-flight: ${lines}`);
+      else app.log.info(`engine pre-flight: ${lines}`);
+    }
+  });
   if (app.config.generation.runJobs) app.addHook('onReady', async () => jobs.queue.start());
   // Running jobs go back to the queue first, then the engines' model processes stop.
   app.addHook('onClose', async () => {

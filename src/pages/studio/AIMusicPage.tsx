@@ -78,6 +78,7 @@ export default function AIMusicPage() {
 
   return (
     <StudioScreen
+      capability={'music'}
       title="AI"
       highlight="Music"
       notice={notice}

@@ -70,6 +70,7 @@ export default function ClothSwapPage() {
 
   return (
     <StudioScreen
+      capability={'clothSwap'}
       title="Cloth"
       highlight="Swap"
       notice={notice}

@@ -64,6 +64,7 @@ export default function FacePage() {
 
   return (
     <StudioScreen
+      capability={'face'}
       title="Face"
       highlight="Generation"
       onTour={startTour}

@@ -113,6 +113,7 @@ export default function ImagePage() {
 
   return (
     <StudioScreen
+      capability={mode === 'prompt' ? 'image' : 'swapImage'}
       title="Image"
       highlight="Generation"
       onTour={startTour}

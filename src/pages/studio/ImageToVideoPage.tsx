@@ -27,6 +27,7 @@ export default function ImageToVideoPage() {
 
   return (
     <StudioScreen
+      capability={'imageToVideo'}
       title="Image to"
       highlight="Video"
       notice={notice}

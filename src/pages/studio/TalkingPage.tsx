@@ -127,6 +127,7 @@ export default function TalkingPage() {
 
   return (
     <StudioScreen
+      capability={'talking'}
       title="Talking"
       highlight="Character"
       onTour={startTour}

@@ -85,6 +85,7 @@ export default function VideoPage() {
 
   return (
     <StudioScreen
+      capability={'swapVideo'}
       title="Video"
       highlight="Generation"
       onTour={startTour}

@@ -1,7 +1,10 @@
 import { Box, Button, Grid, HStack, Stack, Text } from '@chakra-ui/react';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Capability } from '../../../contract/capabilities';
+import { CAPABILITY_UNAVAILABLE } from '../../../contract/health';
 import { SHARE_NOTICE_PARAM, SHARE_NOTICES, type ShareProblem } from '../../../contract/share';
+import { useCapabilityUnavailable } from '../availability';
 import { isOffline, subscribeConnectivity } from '../../lib/connectivity';
 import { PageSection } from '../../app/ui/PageSection';
 import { PageTitle } from '../../app/ui/PageTitle';
@@ -20,7 +23,12 @@ interface StudioScreenProps {
   form: ReactNode;
   /** The result panel (right on wide screens). */
   result: ReactNode;
+  /** The capability Generate calls: refused by the server now, the screen says so and Generate is disabled. */
+  capability?: Capability;
 }
+
+/** True inside a screen whose capability the server refuses now (GenerateButton reads it). */
+export const CapabilityUnavailable = createContext(false);
 
 export const formCard = { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border.muted', rounded: '2xl', p: { base: 4, md: 6 } } as const;
 
@@ -82,13 +90,19 @@ export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<S
 }
 
 /** The frame of a generation screen (spec §2): title, 'How to use', notification bar, form and result. */
-export function StudioScreen({ title, highlight, onTour, notice = null, onCloseNotice, form, result }: StudioScreenProps) {
+export function StudioScreen({ title, highlight, onTour, notice = null, onCloseNotice, form, result, capability }: StudioScreenProps) {
+  const unavailable = useCapabilityUnavailable(capability);
   return (
     <StudioScreenFrame title={title} highlight={highlight} onTour={onTour}>
+      {unavailable && (
+        <Box role="alert" rounded="xl" borderWidth="1px" borderColor="border.error" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm">
+          {CAPABILITY_UNAVAILABLE}
+        </Box>
+      )}
       <NotificationBar notice={notice} onClose={() => onCloseNotice?.()} />
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: 5, md: 8 }} alignItems="start">
         <Stack gap="5" {...formCard}>
-          {form}
+          <CapabilityUnavailable.Provider value={unavailable}>{form}</CapabilityUnavailable.Provider>
         </Stack>
         <Box>{result}</Box>
       </Grid>

@@ -6,6 +6,8 @@ import { UPSCALE_FACTORS, type UpscaleFactor } from '../../../contract/studio';
 import { generationCall } from '../../api/studio';
 import { StudioSessionKey } from '../../lib/studioSessionKeys';
 import { getSession, SessionKey } from '../../lib/session';
+import { CAPABILITY_UNAVAILABLE } from '../../../contract/health';
+import { useCapabilityUnavailable } from '../availability';
 import { resumeGeneration, startGeneration, useStudioSlot, useStudioStore } from '../studioStore';
 
 const SLOT = StudioSessionKey.upscale;
@@ -35,6 +37,7 @@ export function UpscaleAction({ imageUrl, name, size = 'sm' }: UpscaleActionProp
   useEffect(() => resumeGeneration(SLOT), []);
   const busy = useStudioStore((s) => s.running[SLOT] !== undefined);
   const mine = useLastUpscale((s) => s.source === pathOf(imageUrl));
+  const unavailable = useCapabilityUnavailable('upscale');
   const labelId = useId();
   const start = (scale: UpscaleFactor) => {
     useLastUpscale.setState({ source: pathOf(imageUrl), scale });
@@ -47,7 +50,7 @@ export function UpscaleAction({ imageUrl, name, size = 'sm' }: UpscaleActionProp
           Upscale
         </Text>
         {UPSCALE_FACTORS.map((scale) => (
-          <Button key={scale} size={size} variant="outline" disabled={busy} aria-label={`Upscale ${name.toLowerCase()} ${scale}x`} onClick={() => start(scale)}>
+          <Button key={scale} size={size} variant="outline" disabled={busy || unavailable} title={unavailable ? CAPABILITY_UNAVAILABLE : undefined} aria-label={`Upscale ${name.toLowerCase()} ${scale}x`} onClick={() => start(scale)}>
             {scale}x
           </Button>
         ))}

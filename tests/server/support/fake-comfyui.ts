@@ -1,12 +1,22 @@
-// A local ComfyUI speaking its documented HTTP + WebSocket contract (../shared/reference/providers.md)
-// over real sockets: uploads kept in a memory input/ folder, prompts queued and run one at a time,
+// A local ComfyUI speaking its HTTP + WebSocket contract (../shared/reference/providers.md) over
+// real sockets: uploads kept in a memory input/ folder, prompts queued and run one at a time,
 // progress sent over /ws to the client that queued the prompt, the history written before
 // `executing` null, /view serving the outputs, /interrupt and /queue delete. `plan` decides how the
 // next prompts run; restart() forgets everything as a restarted ComfyUI does; close() makes it vanish.
+// What it refuses is ComfyUI's own verdict: POST /prompt runs validatePrompt (server/src/engines/
+// comfyui/validate.ts: execution.py's rules and error shapes, Comfy-Org/ComfyUI a125cd8, 2025-10-12)
+// over the node catalogue of the packs `installed` (catalogue.ts: each pack at its pinned commit),
+// with the model files in `models` and the files uploaded; GET /object_info lists those same nodes
+// in server.py's node_info shape (a loader's choices: the model files it sees).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { MODEL_PLACEHOLDERS } from '../../../server/src/engines/comfyui/index.ts';
+import { CATALOGUE, PACKS, type InputSpec, type PackId } from '../../../server/src/engines/comfyui/catalogue.ts';
+import { neededModels } from '../../../server/src/engines/comfyui/preflight.ts';
+import { validatePrompt } from '../../../server/src/engines/comfyui/validate.ts';
+import { readWorkflows } from '../../../server/src/engines/comfyui/workflows.ts';
 
 type Graph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
@@ -23,9 +33,10 @@ export interface FakePlan {
   outputs: FakeOutput[];
   end: 'success' | 'error' | 'hang';
   exception?: { type: string; message: string };
-  /** Answer /prompt with 400 node_errors, or with this status. */
-  refuse?: boolean;
+  /** Answer /prompt with this status. */
   promptStatus?: number;
+  /** Answer the next `times` calls to /prompt with this status and Retry-After header. */
+  busy?: { status: 429 | 503; retryAfter: string; times: number };
   /** 'refused': upgrades answered 503; 'drops': sockets cut after the first progress, later upgrades refused. */
   socket: 'ok' | 'refused' | 'drops';
 }
@@ -46,11 +57,46 @@ export interface FakeComfy {
   prompts: Prompt[];
   history: Map<string, unknown>;
   plan: FakePlan;
+  /** The node packs loaded (default: every pack of the catalogue). */
+  installed: Set<PackId>;
+  /** Model files by models/ folder (default: every file the shipped workflows load). */
+  models: Record<string, string[]>;
   restart(): void;
   close(): Promise<void>;
 }
 
-const LOADERS: Record<string, string> = { LoadImage: 'image', VHS_LoadVideo: 'video', LoadAudio: 'audio' };
+/** Every model file the shipped workflows load, by folder: what a server fit to run them holds. */
+export function shippedModels(): Record<string, string[]> {
+  const models: Record<string, string[]> = {};
+  for (const graph of Object.values(readWorkflows(null))) {
+    for (const m of neededModels(graph!, MODEL_PLACEHOLDERS)) if (!(models[m.folder] ??= []).includes(m.file)) models[m.folder]!.push(m.file);
+  }
+  return models;
+}
+
+/** An input as /object_info lists it: [type, options], a list of choices as its first element. */
+function infoInput(spec: InputSpec, fake: FakeComfy): unknown[] {
+  if (typeof spec === 'string') return [spec.split(',')[0]];
+  if ('choices' in spec) return [[...spec.choices]];
+  if ('models' in spec) return [[...(fake.models[spec.models] ?? [])]];
+  return [[...fake.uploads.keys()].sort(), { image_upload: true }];
+}
+
+/** GET /object_info: the installed packs' nodes in server.py's node_info shape. */
+function objectInfo(fake: FakeComfy): Record<string, unknown> {
+  const info: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(CATALOGUE)) {
+    if (!fake.installed.has(spec.pack)) continue;
+    const group = (inputs: Readonly<Record<string, InputSpec>> = {}) => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, infoInput(v, fake)]));
+    info[name] = {
+      input: { required: group(spec.required), optional: group(spec.optional) },
+      input_order: { required: Object.keys(spec.required), optional: Object.keys(spec.optional ?? {}) },
+      output: spec.outputs, output_is_list: spec.outputs.map(() => false), output_name: spec.outputs, name, display_name: name, description: '',
+      python_module: spec.pack === 'core' ? 'nodes' : `custom_nodes.${PACKS[spec.pack].name}`, category: 'persona-fake', output_node: spec.output === true,
+    };
+  }
+  return info;
+}
 
 export async function startFakeComfy(): Promise<FakeComfy> {
   const sockets = new Map<string, Set<WebSocket>>();
@@ -64,6 +110,8 @@ export async function startFakeComfy(): Promise<FakeComfy> {
     prompts: [],
     history: new Map(),
     plan: { steps: 3, stepMs: 5, outputs: [], end: 'success', socket: 'ok' },
+    installed: new Set(Object.keys(PACKS) as PackId[]),
+    models: shippedModels(),
     restart() {
       if (running) clearTimeout(running.timer);
       running = null;
@@ -166,16 +214,23 @@ export async function startFakeComfy(): Promise<FakeComfy> {
       fake.uploads.set(file.name, Buffer.from(await file.arrayBuffer()));
       return json(res, 200, { name: file.name, subfolder: '', type: 'input' });
     }
+    if (req.method === 'GET' && path === '/object_info') return json(res, 200, objectInfo(fake));
     if (req.method === 'POST' && path === '/prompt') {
       const { prompt, client_id: clientId } = body() as { prompt?: Graph; client_id?: string };
-      if (fake.plan.promptStatus) return json(res, fake.plan.promptStatus, { error: 'Internal Server Error' });
-      const missing = Object.entries(prompt ?? {}).find(([, n]) => LOADERS[n.class_type] && !fake.uploads.has(String(n.inputs[LOADERS[n.class_type]!])));
-      if (fake.plan.refuse || missing) {
-        const [id, node] = missing ?? ['4', { class_type: 'CheckpointLoaderSimple' }];
-        const detail = missing ? `Invalid file: ${String(node.inputs?.[LOADERS[node.class_type]!])}` : "ckpt_name: 'sd_xl_base_1.0.safetensors' not in []";
-        return json(res, 400, { error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details: '', extra_info: {} }, node_errors: { [id]: { errors: [{ type: 'value_not_in_list', message: 'Value not in list', details: detail, extra_info: {} }], dependent_outputs: ['9'], class_type: node.class_type } } });
+      const busy = fake.plan.busy;
+      if (busy && busy.times > 0) {
+        busy.times -= 1;
+        return res.writeHead(busy.status, { 'content-type': 'text/plain', 'retry-after': busy.retryAfter }).end('busy');
       }
-      const p: Prompt = { id: randomUUID(), number: fake.prompts.length, clientId: clientId ?? '', graph: prompt!, plan: { ...fake.plan } };
+      if (fake.plan.promptStatus) return json(res, fake.plan.promptStatus, { error: 'Internal Server Error' });
+      if (!prompt) return json(res, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+      const refusal = validatePrompt(prompt, {
+        spec: (classType) => (Object.hasOwn(CATALOGUE, classType) && fake.installed.has(CATALOGUE[classType]!.pack) ? CATALOGUE[classType] : undefined),
+        modelFiles: (folder) => fake.models[folder] ?? [],
+        hasUpload: (name) => fake.uploads.has(name),
+      });
+      if (refusal) return json(res, 400, refusal);
+      const p: Prompt = { id: randomUUID(), number: fake.prompts.length, clientId: clientId ?? '', graph: prompt, plan: { ...fake.plan } };
       fake.prompts.push(p);
       queue.push(p);
       json(res, 200, { prompt_id: p.id, number: p.number, node_errors: {} });

@@ -1,12 +1,14 @@
 // ComfyUI's HTTP API (../shared/reference/providers.md): put an input file into its input/ folder,
 // queue a workflow, read the queue and the history, interrupt or drop a prompt, copy an output.
 // Network failures and 5xx are transient (the job is retried); a workflow ComfyUI refuses is not.
+// A 429 or 503 with Retry-After (a proxy in front of ComfyUI may send one) is waited out, capped.
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { extname, join } from 'node:path';
 import { MAX_MESSAGE } from '../../payments/provider-http.ts';
-import { remoteRequest, statusError } from '../remote/http.ts';
+import { abortableSleep, remoteRequest, statusError } from '../remote/http.ts';
 import { copyOutput } from '../remote/output.ts';
+import type { ObjectInfo } from './preflight.ts';
 import type { Graph } from './workflows.ts';
 
 export interface ComfyOptions {
@@ -18,6 +20,9 @@ export interface ComfyOptions {
   /** More hosts the output copy may reach although private (the ComfyUI's own host always may). */
   allowHosts?: readonly string[];
   fetch?: typeof fetch;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The longest Retry-After honoured on a 429 or 503 (default 30 s); each call asks again at most 3 times. */
+  retryAfterMaxMs?: number;
 }
 
 /** One file in a history entry's outputs, as /view takes it. */
@@ -51,7 +56,8 @@ export function comfyClient(options: ComfyOptions) {
   const { timeoutMs = 60_000, maxOutputBytes = 1024 * 1024 * 1024 } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
   const allowHosts = [...(options.allowHosts ?? []), hostPort(new URL(base))];
-  const http = { vendor: 'ComfyUI', fetch: options.fetch ?? fetch, timeoutMs };
+  const retryAfter = { maxWaitMs: options.retryAfterMaxMs ?? 30_000, attempts: 3, sleep: options.sleep ?? abortableSleep };
+  const http = { vendor: 'ComfyUI', fetch: options.fetch ?? fetch, timeoutMs, retryAfter };
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
     const json = body !== undefined && !(body instanceof FormData);
@@ -88,6 +94,13 @@ export function comfyClient(options: ComfyOptions) {
       const id = (answer.data as { prompt_id?: unknown } | undefined)?.prompt_id;
       if (typeof id !== 'string' || !id) throw statusError('ComfyUI', 502, 'the /prompt answer has no prompt_id');
       return id;
+    },
+
+    /** Every node the server has loaded, with its inputs (a loader's choices are the model files it sees). */
+    async objectInfo(signal?: AbortSignal): Promise<ObjectInfo> {
+      const data = await call('GET', '/object_info', undefined, signal);
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw statusError('ComfyUI', 502, '/object_info did not answer an object of nodes');
+      return data as ObjectInfo;
     },
 
     /** The prompt's history entry, or null while it is not finished (or not known). */

@@ -3,13 +3,14 @@
 // The prompt is queued under our own client id, followed (watcher.ts), and its first output of
 // the right kind is copied from /view into the job's folder and judged by its bytes.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
+import { PREFLIGHT_TIMEOUT_MS, type Capability, type CapabilityCheck, type ClothCategory, type Engine, type EngineContext, type EngineFile, type FaceResult } from '../types.ts';
 import { talkingTrack } from '../local/talking-audio.ts';
 import { expectMedia, type MediaKind } from '../remote/output.ts';
 import { faceWords, personWord } from '../remote/words.ts';
 import { comfyClient, type ComfyClient, type ComfyFile, type ComfyOptions, type HistoryEntry } from './client.ts';
 import { PromptWatcher } from './watcher.ts';
-import { fillWorkflow, type WorkflowName, type Workflows } from './workflows.ts';
+import { workflowProblems } from './preflight.ts';
+import { fillWorkflow, workflowsOf, type WorkflowName, type Workflows } from './workflows.ts';
 
 export interface ComfyEngineOptions extends ComfyOptions {
   workflows: Workflows;
@@ -32,6 +33,9 @@ const CLOTH: Record<ClothCategory, { category: string; maskPrompt: string }> = {
 
 /** The Real-ESRGAN weights (BSD-3-Clause) the upscale workflow loads, by scale: files in ComfyUI's models/upscale_models. */
 const UPSCALE_MODEL: Record<2 | 4, string> = { 2: 'RealESRGAN_x2plus.pth', 4: 'RealESRGAN_x4plus.pth' };
+
+/** The model files our engine may put into a placeholder (the pre-flight looks for each). */
+export const MODEL_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = { model: Object.values(UPSCALE_MODEL) };
 
 const EXTENSIONS: Record<MediaKind, RegExp> = { image: /\.(png|jpe?g|webp)$/i, video: /\.mp4$/i, audio: /\.mp3$/i };
 const OUTPUT_KEYS = ['images', 'gifs', 'videos', 'audio'];
@@ -93,8 +97,27 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
     }
   }
 
+  /** Reads the server's /object_info once: what each capability's workflows need and it lacks. */
+  async function preflight(capabilities: readonly Capability[]): Promise<Partial<Record<Capability, CapabilityCheck>>> {
+    let info;
+    try {
+      info = await client.objectInfo(AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS));
+    } catch (err) {
+      const warning = `ComfyUI's /object_info could not be read: ${(err as Error).message}`;
+      return Object.fromEntries(capabilities.map((c) => [c, { problems: [], warnings: [warning] }]));
+    }
+    return Object.fromEntries(capabilities.map((c) => {
+      const problems = workflowsOf(c).flatMap((name) => {
+        const workflow = options.workflows[name];
+        return workflow ? workflowProblems(`${name}.json`, workflow, info, MODEL_PLACEHOLDERS) : [`${name}.json was not read`];
+      });
+      return [c, { problems, warnings: [] }];
+    }));
+  }
+
   return {
     name: 'comfyui',
+    preflight,
     async face(input, ctx): Promise<FaceResult> {
       const words = faceWords(input);
       const [celebrity1 = '', celebrity2 = '', celebrity3 = ''] = input.celebrities ?? [];

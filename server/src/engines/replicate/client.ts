@@ -1,14 +1,35 @@
-// Replicate's predictions API (../shared/reference/providers.md): create a prediction on a model,
-// follow it with backoff until it ends, cancel it when our job is canceled, and copy its output
-// files into the job's folder at once (Replicate deletes them after about an hour). The engine that
-// maps our capabilities onto models builds on this (issue 16).
-import { join } from 'node:path';
+// Replicate's predictions API (../shared/reference/providers.md): create a prediction, on an
+// official model by name (POST /models/{owner}/{name}/predictions) or on a community model's
+// version (POST /predictions {version}: the models endpoint serves official models only, Replicate
+// changelog 2025-08-05), follow it with backoff until it ends (succeeded, failed, canceled or
+// aborted: the statuses of replicate-javascript 2fd6f39's index.d.ts), cancel it when our job is
+// canceled, and copy its output files into the job's folder at once (Replicate deletes them after
+// about an hour). Large inputs go through the files API (POST /files, multipart `content`; DELETE
+// /files/{id}: replicate-javascript lib/files.js). A 429 or 503 with Retry-After is waited out,
+// capped, as the official clients do. The engine that maps our capabilities onto models builds on this.
+import { openAsBlob } from 'node:fs';
+import { basename, join } from 'node:path';
 import { MAX_MESSAGE, redactor } from '../../payments/provider-http.ts';
 import { abortableSleep, remoteRequest, statusError } from '../remote/http.ts';
 import { copyOutput } from '../remote/output.ts';
 import { EngineInputError, TransientEngineError } from '../types.ts';
 
-export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+
+/** A model to run: 'owner/name', and the version a community model must be run at. */
+export interface ModelRef {
+  model: string;
+  version: string | null;
+}
+
+/** A file put through the files API: its id (to delete it) and the URL a prediction's input takes. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+}
+
+export const MODEL_NAME = /^[\w.-]+\/[\w.-]+$/;
+export const VERSION_ID = /^[0-9a-f]{64}$/;
 
 export interface Prediction {
   id: string;
@@ -33,9 +54,11 @@ export interface ReplicateOptions {
   allowHosts?: readonly string[];
   fetch?: typeof fetch;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The longest Retry-After honoured on a 429 or 503 (default 30 s); each call asks again at most 3 times. */
+  retryAfterMaxMs?: number;
 }
 
-const STATUSES: ReadonlySet<string> = new Set(['starting', 'processing', 'succeeded', 'failed', 'canceled']);
+const STATUSES: ReadonlySet<string> = new Set(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']);
 
 /** A prediction as the API sent it, or a TransientEngineError for anything else (malformed output). */
 function asPrediction(body: unknown): Prediction {
@@ -60,21 +83,48 @@ export function replicateClient(options: ReplicateOptions) {
   const sleep = options.sleep ?? abortableSleep;
   const redact = redactor(() => [token]);
 
-  const http = { vendor: 'Replicate', fetch: options.fetch ?? fetch, timeoutMs };
+  const http = { vendor: 'Replicate', fetch: options.fetch ?? fetch, timeoutMs, retryAfter: { maxWaitMs: options.retryAfterMaxMs ?? 30_000, attempts: 3, sleep } };
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
-    const headers = { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
-    const answer = await remoteRequest(http, `${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, signal);
-    if (answer.ok) return answer.data;
+  /** The answer of one call: its body when 2xx, else null for a 404 when `missingIsNull`, else an error. */
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal, missingIsNull = false): Promise<unknown> {
+    const form = body instanceof FormData;
+    const headers = { Authorization: `Bearer ${token}`, ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }) };
+    const answer = await remoteRequest(http, `${base}${path}`, { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body) }, signal);
+    if (answer.ok) return answer.data ?? null;
+    if (answer.status === 404 && missingIsNull) return null;
     const detail = redact(String((answer.data as { detail?: unknown } | undefined)?.detail ?? answer.text)).slice(0, MAX_MESSAGE);
     throw statusError('Replicate', answer.status, detail);
   }
 
   return {
-    /** Starts a prediction on `model` ('owner/name'). */
-    async create(model: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<Prediction> {
-      if (!/^[\w.-]+\/[\w.-]+$/.test(model)) throw new Error(`Not a Replicate model name: ${model}`);
-      return asPrediction(await call('POST', `/models/${model}/predictions`, { input }, signal));
+    /** Starts a prediction: on the version when there is one, else on the (official) model by name. */
+    async create(ref: ModelRef, input: Record<string, unknown>, signal?: AbortSignal): Promise<Prediction> {
+      if (!MODEL_NAME.test(ref.model)) throw new Error(`Not a Replicate model name: ${ref.model}`);
+      if (ref.version !== null && !VERSION_ID.test(ref.version)) throw new Error(`Not a Replicate version id: ${ref.version}`);
+      const created = ref.version ? await call('POST', '/predictions', { version: ref.version, input }, signal) : await call('POST', `/models/${ref.model}/predictions`, { input }, signal);
+      return asPrediction(created);
+    },
+    /** The model ('owner/name') as GET /models/{owner}/{name} gives it; null when Replicate has none we may see (404). */
+    async model(model: string, signal?: AbortSignal): Promise<{ visibility?: string; is_official?: boolean; latest_version?: { id?: string } | null } | null> {
+      if (!MODEL_NAME.test(model)) throw new Error(`Not a Replicate model name: ${model}`);
+      return (await call('GET', `/models/${model}`, undefined, signal, true)) as { visibility?: string } | null;
+    },
+    /** Whether the model has that version (GET /models/{owner}/{name}/versions/{id}). */
+    async hasVersion(model: string, version: string, signal?: AbortSignal): Promise<boolean> {
+      if (!MODEL_NAME.test(model) || !VERSION_ID.test(version)) throw new Error(`Not a Replicate model version: ${model}:${version}`);
+      return (await call('GET', `/models/${model}/versions/${version}`, undefined, signal, true)) !== null;
+    },
+    /** Puts a local file through the files API; its `url` goes into a prediction's input. */
+    async upload(path: string, mime: string, signal?: AbortSignal): Promise<UploadedFile> {
+      const form = new FormData();
+      form.append('content', await openAsBlob(path, { type: mime }), basename(path));
+      const file = (await call('POST', '/files', form, signal)) as { id?: unknown; urls?: { get?: unknown } } | null;
+      if (typeof file?.id !== 'string' || typeof file.urls?.get !== 'string') throw new TransientEngineError('Replicate answered the upload without a file id and URL.');
+      return { id: file.id, url: file.urls.get };
+    },
+    /** Best effort: a file left behind expires at Replicate anyway. */
+    async deleteFile(id: string): Promise<void> {
+      await call('DELETE', `/files/${encodeURIComponent(id)}`).catch(() => undefined);
     },
     async get(id: string, signal?: AbortSignal): Promise<Prediction> {
       return asPrediction(await call('GET', `/predictions/${encodeURIComponent(id)}`, undefined, signal));
@@ -87,11 +137,11 @@ export function replicateClient(options: ReplicateOptions) {
     /**
      * Runs a prediction to its end: polls (backoff up to pollMaxMs), reports 'processing' as
      * progress, cancels it at Replicate when `signal` aborts. A failed prediction is an input
-     * problem (EngineInputError with Replicate's error); a canceled one we did not ask for, or
-     * one with no output, is transient.
+     * problem (EngineInputError with Replicate's error); a canceled or aborted one we did not ask
+     * for, or one with no output, is transient.
      */
-    async run(model: string, input: Record<string, unknown>, signal: AbortSignal, onProgress?: (percent: number) => void): Promise<Prediction> {
-      let prediction = await this.create(model, input, signal);
+    async run(ref: ModelRef, input: Record<string, unknown>, signal: AbortSignal, onProgress?: (percent: number) => void): Promise<Prediction> {
+      let prediction = await this.create(ref, input, signal);
       let delay = pollFirstMs;
       try {
         while (prediction.status === 'starting' || prediction.status === 'processing') {
@@ -105,7 +155,7 @@ export function replicateClient(options: ReplicateOptions) {
         throw err;
       }
       if (prediction.status === 'failed') throw new EngineInputError(redact(String(prediction.error ?? 'The model could not use this input.')).slice(0, MAX_MESSAGE));
-      if (prediction.status === 'canceled') throw new TransientEngineError('The prediction was canceled at Replicate.');
+      if (prediction.status === 'canceled' || prediction.status === 'aborted') throw new TransientEngineError(`The prediction was ${prediction.status} at Replicate.`);
       if (outputUrls(prediction.output).length === 0) throw new TransientEngineError('Replicate finished without an output file.');
       onProgress?.(90);
       return prediction;

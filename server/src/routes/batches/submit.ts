@@ -13,7 +13,7 @@ import { HttpError } from '../../http-error.ts';
 import type { BatchItem } from '../../jobs/service.ts';
 import { describeValidation } from '../../plugins/errors.ts';
 import type { JsonCall } from '../studio/calls.ts';
-import { idempotencyKeyOf, requestHashOf } from '../studio/submit.ts';
+import { idempotencyKeyOf, requestHashOf, servedEngine } from '../studio/submit.ts';
 
 const TAGS = ['batches'];
 const security = [{ bearer: [], securityKey: [] }];
@@ -30,7 +30,7 @@ const batchSubmit: FastifyPluginAsyncTypebox<{ calls: ReadonlyMap<string, JsonCa
       config: { needs: 'plan' },
       schema: {
         tags: TAGS, security, summary: 'Many jobs of one JSON generation call: all reserved at once, or none',
-        body: BatchBody, response: withErrors({ 202: BatchAccepted }, 400, 401, 403, 409, 422, 429),
+        body: BatchBody, response: withErrors({ 202: BatchAccepted }, 400, 401, 403, 409, 422, 429, 503),
       },
     },
     async (request, reply) => {
@@ -40,6 +40,7 @@ const batchSubmit: FastifyPluginAsyncTypebox<{ calls: ReadonlyMap<string, JsonCa
         const why = MULTIPART_CALLS.includes(request.body.call) ? `${request.body.call} is a multipart call and cannot be batched` : 'call is not a generation call';
         throw new HttpError(400, `${why}; call must be one of ${BATCH_CALLS.join(', ')}.`, 'call');
       }
+      const engine = servedEngine(app, call.capability);
       const validate = request.compileValidationSchema(call.body, 'body');
       const items: BatchItem[] = [];
       for (const [index, body] of request.body.items.entries()) {
@@ -57,7 +58,7 @@ const batchSubmit: FastifyPluginAsyncTypebox<{ calls: ReadonlyMap<string, JsonCa
         }
       }
       const { batch, jobs, created } = await app.jobs.service.createBatch({
-        userId, call: call.path, kind: call.capability, items, engine: app.jobs.engines.for(call.capability).engine,
+        userId, call: call.path, kind: call.capability, items, engine,
         idempotencyKey: idempotencyKeyOf(request), requestHash: requestHashOf(request), now: isoAt(app.now()),
       });
       if (created) request.log.info({ batchId: batch.id, call: batch.call, jobs: jobs.length }, 'batch queued');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CAPABILITY_NAMES } from '../../../../contract/capabilities.ts';
 import { HealthResponse } from '../../../../contract/health.ts';
 import { checkDatabase } from '../../db/index.ts';
 import { appVersion } from '../../version.ts';
@@ -9,7 +10,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['meta'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database check, and the capabilities the engine pre-flight refused',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
@@ -22,6 +23,10 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
         engine: app.dbEngine,
         version: appVersion,
         uptime_s: Math.floor(process.uptime()),
+        unavailable: CAPABILITY_NAMES.flatMap((capability) => {
+          const problems = app.jobs.engines.unavailable(capability);
+          return problems ? [{ capability, engine: app.jobs.engines.for(capability).engine, problems: [...problems] }] : [];
+        }),
       });
     },
   );

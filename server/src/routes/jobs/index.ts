@@ -8,7 +8,7 @@ import { isoAt } from '../../auth/rules.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
 import { NO_ESTIMATE, type Estimate } from '../../jobs/eta.ts';
-import { idempotencyKeyOf } from '../studio/submit.ts';
+import { idempotencyKeyOf, servedEngine } from '../studio/submit.ts';
 
 const TAGS = ['jobs'];
 const security = [{ bearer: [] }];
@@ -133,12 +133,12 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS, security,
         summary: 'Run a finished job (succeeded, failed or canceled) again with the same input, as a new job charged as a new one',
         description: 'Answers 202 with the new job (Location: /api/jobs/{job_id}); 403 when the plan has nothing left, as the single call; 409 while the job is not finished or when a file it read is no longer kept. An Idempotency-Key makes a retried request answer the same new job.',
-        params: JobIdParams, response: withErrors({ 202: AcceptedResponse }, 400, 401, 403, 404, 409, 422),
+        params: JobIdParams, response: withErrors({ 202: AcceptedResponse }, 400, 401, 403, 404, 409, 422, 503),
       },
     },
     async (request, reply) => {
       const { job } = await app.jobs.service.rerun(
-        requireUser(request).id, request.params.id, (kind) => app.jobs.engines.for(kind).engine, idempotencyKeyOf(request), isoAt(app.now()),
+        requireUser(request).id, request.params.id, (kind) => servedEngine(app, kind), idempotencyKeyOf(request), isoAt(app.now()),
       );
       return reply.code(202).header('location', `/api/jobs/${job.id}`).send({ job_id: job.id });
     },

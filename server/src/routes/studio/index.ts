@@ -14,7 +14,7 @@ import { sameUserAsBody, studioGate, submitter } from './submit.ts';
 
 const TAGS = ['studio'];
 export const STUDIO_SECURITY = [{ bearer: [], securityKey: [] }];
-export const GENERATION_ERRORS = [400, 401, 403, 409, 422, 429] as const;
+export const GENERATION_ERRORS = [400, 401, 403, 409, 422, 429, 503] as const;
 
 /** The studio's generation calls (spec document 2 §7), each one job (ARCHITECTURE §4). */
 const studio: FastifyPluginAsyncTypebox = async (app) => {

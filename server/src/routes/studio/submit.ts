@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { assertSameUser, requireUser } from '../../auth/plugin.ts';
 import { isoAt } from '../../auth/rules.ts';
 import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
+import { CAPABILITY_UNAVAILABLE } from '../../../../contract/health.ts';
+import type { Capability } from '../../../../contract/capabilities.ts';
 import { HttpError } from '../../http-error.ts';
 import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
@@ -64,7 +66,8 @@ export function requestHashOf(request: FastifyRequest, fields: unknown = request
 
 /**
  * onRequest hooks of every studio route, in order: the generation rate limit (shared by every call
- * that says what it `needs`), the token, the security key, then the plan and allowance. The body is
+ * that says what it `needs`), the token, the security key, then whether the capability is served
+ * (the engine pre-flight), the plan and allowance. The body is
  * not read yet, so a refused upload never reaches the disk. user_id in the body is checked once it
  * is parsed (`sameUserAsBody`). The allowance is checked again, atomically, when the job is made.
  */
@@ -84,6 +87,7 @@ export function studioGate(app: FastifyInstance, securityKey: string): onRequest
     async (request) => {
       const { needs } = request.routeOptions.config;
       if (!needs) return;
+      if (needs !== 'plan') servedEngine(app, needs);
       const { id } = requireUser(request);
       const now = isoAt(app.now());
       if (needs === 'plan') {
@@ -95,6 +99,12 @@ export function studioGate(app: FastifyInstance, securityKey: string): onRequest
       await entitlements.assertMayStart(id, needs, now);
     },
   ];
+}
+
+/** The engine that serves `capability`, or a 503 when the engine pre-flight refused it (nothing is stored or reserved). */
+export function servedEngine(app: FastifyInstance, capability: Capability): string {
+  if (app.jobs.engines.unavailable(capability)) throw new HttpError(503, CAPABILITY_UNAVAILABLE);
+  return app.jobs.engines.for(capability).engine;
 }
 
 /** preHandler: a user_id in the parsed body must be the token's user. */
@@ -121,7 +131,7 @@ export function submitter(app: FastifyInstance) {
     let made: { job: JobRow; created: boolean };
     try {
       made = await app.jobs.service.create({
-        userId: user.id, input, engine: app.jobs.engines.for(input.kind).engine, idempotencyKey: idempotencyKeyOf(request),
+        userId: user.id, input, engine: servedEngine(app, input.kind), idempotencyKey: idempotencyKeyOf(request),
         requestHash: options.requestHash ?? requestHashOf(request), files, consents: options.consents, now: isoAt(app.now()),
       });
     } catch (err) {

@@ -137,7 +137,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     const [{ path, summary, files }] = CAPABILITIES[needs].calls;
     const options = {
       config: { needs, fileFields: files },
-      schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: CAPABILITIES[needs].response, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429) },
+      schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary, consumes: ['multipart/form-data'], response: withErrors({ 200: CAPABILITIES[needs].response, 202: AcceptedResponse }, 400, 401, 403, 409, 413, 415, 422, 429, 503) },
     };
     return [path, options] as const;
   };
