@@ -41,7 +41,7 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response
       return await fetch(url);
     } catch (err) {
       if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 200)); // timing-ok: poll interval while the process starts listening, with a deadline
     }
   }
 }
