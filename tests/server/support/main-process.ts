@@ -34,7 +34,7 @@ export function startMain(env: NodeJS.ProcessEnv, cwd: string, entry: 'main' | '
   return { child, exited, output: () => output };
 }
 
-export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response> {
+export async function waitFor(url: string, timeoutMs = 90_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
