@@ -21,6 +21,8 @@ function run(label, args, { exitOnFailure = true } = {}) {
 
 const { register } = await import('tsx/esm/api');
 register();
+// Fixed sleeps and duration assertions in tests/ (issue 42): a second's read, before anything slow.
+run('test timing check', ['--import', 'tsx', join(root, 'scripts', 'checks', 'test-timing.ts')]);
 const { ensureSystemPackages } = await import('./system-packages.ts');
 ensureSystemPackages('tests');
 run('type check (tsc -b)', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);

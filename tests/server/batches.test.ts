@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { engines, useTestDatabase } from './support/db.ts';
 import { listening, type Http } from './support/listening.ts';
 import type { StudioUser } from './support/studio.ts';
+import { until } from './support/until.ts';
 
 const faces = (...prompts: string[]) => ({ call: '/generate-face-prompt/', items: prompts.map((prompt) => ({ prompt })) });
 
@@ -27,12 +28,11 @@ describe.each(engines)('batches on %s', (engine) => {
     const { batch_id: batchId, job_ids: jobIds } = made.json as { batch_id: string; job_ids: string[] };
     expect(made.headers.get('location')).toBe(`/api/batches/${batchId}`);
     expect(jobIds).toHaveLength(3);
-    const deadline = Date.now() + 150_000;
-    let view = (await h.get(u, `/batches/${batchId}`)).json;
-    while (view.succeeded !== 3 && Number(view.failed) + Number(view.canceled) === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
+    let view: Record<string, unknown> = {};
+    await until(async () => {
       view = (await h.get(u, `/batches/${batchId}`)).json;
-    }
+      return view.succeeded === 3 || Number(view.failed) + Number(view.canceled) > 0;
+    }, 'the batch settled', 150_000);
     expect(view).toMatchObject({ batch_id: batchId, call: '/generate-face-prompt/', total: 3, queued: 0, running: 0, succeeded: 3, failed: 0, canceled: 0, eta_seconds: null });
     const jobs = view.jobs as Record<string, unknown>[];
     expect(jobs.map((j) => j.job_id)).toEqual(jobIds);

@@ -221,8 +221,31 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const view = (await withKey(t, key, 'GET', `/api/batches/${batchId}`)).json();
     expect(view.succeeded).toBe(2);
     for (const e of events.filter((x) => x.type === 'batch.completed')) expect(e.data).toEqual(view);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Nothing more is sent: every announcement made its deliveries and the sender has nothing due.
+    await t.app.webhooks.idle();
     expect(hook.received).toHaveLength(4);
+  });
+
+  it('webhooks.idle() waits for an announcement and a due retry to be attempted, and not for a retry not yet due', async () => {
+    const hook = await receiver([500, 200]);
+    closers.push(hook.close);
+    const t = await app(database.current, { FETCH_ALLOW_HOSTS: hook.host });
+    const u = await t.user('idle@example.com');
+    const { key } = await newKey(t, u);
+    await newEndpoint(t, u, hook.url);
+    await canceledJob(t, key);
+    // The cancel's announcement is under way when the call answers: idle() waits for it and its attempt.
+    await t.app.webhooks.idle();
+    expect(hook.received).toHaveLength(1);
+    const pending = await t.app.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, response_status: 500 });
+    // The retry is 1-1.1 s away on the app's clock: not due, so idle() does not send it.
+    await t.app.webhooks.idle();
+    expect(hook.received).toHaveLength(1);
+    t.clock.advance(1_200);
+    await t.app.webhooks.idle();
+    expect(hook.received).toHaveLength(2);
+    expect(await t.app.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow()).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('a 410 disables the endpoint: nothing more is sent to it', async () => {
@@ -238,7 +261,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(endpoint).toMatchObject({ disabled: true, last_delivery: { status: 'failed' } });
     await canceledJob(t, key);
     t.clock.advance(5_000);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await t.app.webhooks.idle();
     expect(hook.received).toHaveLength(1);
     expect(await count(t, 'webhook_deliveries')).toBe(1);
   });
@@ -294,7 +317,8 @@ describe('webhooks on two processes sharing one Postgres', () => {
     a.app.webhooks.sender.wake();
     b.app.webhooks.sender.wake();
     await until(() => hook.received.length >= 8, 'eight deliveries');
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Neither sender sends a ninth: each has finished what it claimed and has nothing due.
+    await Promise.all([a.app.webhooks.idle(), b.app.webhooks.idle()]);
     const ids = hook.received.map((r) => String(r.headers['webhook-id']));
     expect(ids).toHaveLength(8);
     expect(new Set(ids).size).toBe(8);

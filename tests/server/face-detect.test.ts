@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { detectFaceBox, FaceDetector, faceDetector } from '../../server/src/engines/local/face-detect.ts';
 import type { RawPicture } from '../../server/src/engines/local/images.ts';
 import type { FaceBox } from '../../server/src/engines/types.ts';
+import { until } from './support/until.ts';
 
 const PHOTO = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg');
 const never = new AbortController().signal;
@@ -77,8 +78,13 @@ describe('face detector', () => {
     stop.abort(new Error('left'));
     await expect(waiting).rejects.toThrow('left');
     expect((await detector.faces(pic, never)).length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    const first = detector.threadId;
+    expect(first).toBeDefined();
+    // Its idle time (200 ms) passes with nothing to do: the thread ends by itself.
+    await until(() => detector.threadId === undefined, 'the idle thread ended', 10_000);
     expect((await detector.faces(pic, never)).length).toBe(1);
+    expect(detector.threadId).toBeDefined();
+    expect(detector.threadId).not.toBe(first);
     await detector.close();
   }, 60_000);
 });

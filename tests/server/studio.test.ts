@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/db.ts';
 import { markAt, sineWav, studioApp, upload, type StudioApp, type StudioUser } from './support/studio.ts';
+import { until } from './support/until.ts';
 import { WARM_UP_HEADER } from '../../contract/sw-messages.ts';
 
 const database = useTestDatabase('sqlite');
@@ -141,7 +142,7 @@ describe('studio on sqlite', () => {
     expect(image.statusCode, image.body).toBe(200);
     const started = await t.call(u, '/api/imagetovideos/', { input_image: image.json().output_url, prompt: 'slow zoom in' }, { prefer: 'respond-async' });
     const id = started.json().job_id;
-    for (let i = 0; i < 100 && (await t.get(u, `/api/jobs/${id}`)).json().status !== 'running'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await t.get(u, `/api/jobs/${id}`)).json().status === 'running', 'the video job running', 20_000);
     await t.call(u, `/api/jobs/${id}/cancel`, {});
     expect(await t.settle(u, id)).toMatchObject({ status: 'canceled', error: null });
     expect((await t.call(u, '/api/gallery/', {})).json().gen_video).toHaveLength(0);

@@ -137,11 +137,11 @@ describe('the local talking character', () => {
   it('a cancel stops it between frames and ends ffmpeg: the run rejects with the reason', async () => {
     const facePath = await facePng(256);
     const stop = new AbortController();
-    const c = { ...ctx(), signal: stop.signal, progress: (p: number) => p > 10 && stop.abort(new Error('canceled by the user')) };
-    const started = performance.now();
+    const seen: number[] = [];
+    const c = { ...ctx(), signal: stop.signal, progress: (p: number) => (seen.push(p), p > 10 && stop.abort(new Error('canceled by the user'))) };
     await expect(talking({ facePath, audioPath: track('long-tone', 'sine=frequency=220', 40), gender: 'female' }, c)).rejects.toThrow('canceled by the user');
-    // 40 s of frames would take several seconds; it stopped soon after a tenth.
-    expect(performance.now() - started).toBeLessThan(4000);
+    // 40 s of frames; it stopped soon after a tenth, not at the end (its speed: bench/talking.ts).
+    expect(Math.max(...seen)).toBeLessThan(30);
     expect(execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)]).toString()).not.toMatch(/ffmpeg .*talking\.mp4/);
   }, 60_000);
 });

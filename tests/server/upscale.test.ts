@@ -12,6 +12,7 @@ import { newId } from '../../server/src/db/util.ts';
 import { UpscaleModel, type RgbPicture } from '../../server/src/engines/local/upscale-model.ts';
 import { useTestDatabase } from './support/db.ts';
 import { markAt, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
+import { until } from './support/until.ts';
 
 const PHOTO = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg');
 const scratch = mkdtempSync(join(tmpdir(), 'ps-upscale-'));
@@ -128,12 +129,10 @@ describe('POST /upscale/ on the local engine', () => {
     const { job_id } = started.json() as { job_id: string };
     expect((await t.call(u, '/api/upscale/', body, headers)).json()).toEqual({ job_id });
     // Tiles are under way: progress comes from the model process.
-    for (let at = Date.now(); ; ) {
+    await until(async () => {
       const job = (await t.get(u, `/api/jobs/${job_id}`)).json() as { status: string; progress: number };
-      if (job.status === 'running' && job.progress > 1) break;
-      if (Date.now() - at > 60_000) throw new Error(`no progress: ${JSON.stringify(job)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return job.status === 'running' && job.progress > 1;
+    }, 'the upscale under way with progress', 60_000);
     expect((await t.app.inject({ method: 'POST', url: `/api/jobs/${job_id}/cancel`, headers: { authorization: `Bearer ${u.access}` } })).statusCode).toBeLessThan(300);
     expect(await t.settle(u, job_id)).toMatchObject({ status: 'canceled' });
     const images = (await t.call(u, '/api/gallery/', { user_id: u.userId })).json().images as unknown[];

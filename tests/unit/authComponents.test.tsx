@@ -134,7 +134,14 @@ describe('GoogleSignIn', () => {
     );
     return import('../../src/pages/auth/components/GoogleSignIn');
   }
-  const settle = () => act(async () => new Promise((r) => setTimeout(r, 50)));
+  // The app config is answered (the stubbed fetch called and resolved), then its body is read and the state set.
+  const settle = () =>
+    act(async () => {
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      await vi.mocked(fetch).mock.results[0]!.value;
+      // timing-ok: yields one task for the body to be read and React to commit; no clock is waited on
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    });
 
   it('with a client id, runs the credential handler for the page event', async () => {
     const { GOOGLE_CREDENTIAL_EVENT, GoogleSignIn } = await load('client-1.apps.googleusercontent.com');

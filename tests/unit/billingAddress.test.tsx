@@ -6,7 +6,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AddressPage from '../../src/pages/account/AddressPage';
-import { LOOKUP_DELAY_MS } from '../../src/pages/account/address/usePincodeLookup';
 import { useCountryStore } from '../../src/stores/countryStore';
 import { usePaidPlansStore } from '../../src/stores/paidPlansStore';
 import { getSystem } from '../../src/theme/system';
@@ -108,7 +107,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const settle = (ms = 0) => act(async () => new Promise((r) => setTimeout(r, ms)));
+// timing-ok: yields one task (stubbed answers and React's commit), no clock is waited on
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+const settle = () => act(nextTask);
+/** The pincode lookup (after its LOOKUP_DELAY_MS pause) has asked the server, and its answer is shown. */
+const lookedUp = () =>
+  act(async () => {
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/get_details_by_zip/')).toBe(true), { timeout: 5_000, interval: 10 });
+    for (let i = 0; i < 3; i++) await nextTask();
+  });
 
 async function renderPage(state: unknown = { planId: 'plan_advanced_inr' }) {
   act(() =>
@@ -168,7 +175,7 @@ async function fillValid() {
   type(field('Phone number'), '9876543210');
   type(field('Address'), '12 Relief Road');
   type(field('Pincode'), '380001');
-  await settle(LOOKUP_DELAY_MS + 50);
+  await lookedUp();
   await settle();
 }
 
@@ -235,7 +242,7 @@ describe('/address', () => {
     await renderPage();
     choose(field<HTMLSelectElement>('Country'), 'IN');
     type(field('Pincode'), '380001');
-    await settle(LOOKUP_DELAY_MS + 50);
+    await lookedUp();
     expect(field('City').value).toBe('Ahmedabad');
     choose(field<HTMLSelectElement>('Country'), 'US');
     expect(field('Pincode').value).toBe('');
@@ -258,7 +265,7 @@ describe('/address', () => {
     stubFetch();
     await renderPage();
     type(field('Pincode'), '380001');
-    await settle(LOOKUP_DELAY_MS + 50);
+    await lookedUp();
     expect(calls.find((c) => c.path === '/get_details_by_zip/')?.body).toEqual({ country_code: 'IN', pincode: '380001' });
     expect(field('City').value).toBe('Ahmedabad');
     expect(field('State').value).toBe('Gujarat');
@@ -274,7 +281,7 @@ describe('/address', () => {
     stubFetch();
     await renderPage();
     type(field('Pincode'), '110099');
-    await settle(LOOKUP_DELAY_MS + 50);
+    await lookedUp();
     expect(text()).toContain('Failed to fetch details. Please try again later.');
     expect(field('City').readOnly).toBe(false);
   });
@@ -287,7 +294,7 @@ describe('/address', () => {
       }),
     });
     await renderPage();
-    await settle(LOOKUP_DELAY_MS + 50);
+    await lookedUp();
     expect(calls.find((c) => c.path === '/get_address_for_existing_subscriber')?.body).toEqual({ email: 'asha@example.com' });
     expect(field('Full name').value).toBe('Asha Rao');
     expect(field('Pincode').value).toBe('380001');
@@ -377,7 +384,7 @@ describe('/address', () => {
     type(field('Phone number'), '13105550100');
     type(field('Address'), '1 Rodeo Drive');
     type(field('Pincode'), '90210');
-    await settle(LOOKUP_DELAY_MS + 50);
+    await lookedUp();
     expect(field('City').value).toBe('Beverly Hills');
     submit();
     await settle();

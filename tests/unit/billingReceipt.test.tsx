@@ -57,6 +57,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// timing-ok: yields one task (stubbed answers and React's commit), no clock is waited on
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const text = () => container.textContent ?? '';
 

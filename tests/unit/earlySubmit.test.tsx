@@ -57,6 +57,7 @@ async function hydrate(container: HTMLElement, onSend: (sent: Sent) => void): Pr
   });
   // The take-over runs in tasks of its own, after the commit.
   await act(async () => {
+    // timing-ok: three task yields for the take-over's own tasks, no clock is waited on
     for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
   });
 }

@@ -47,6 +47,7 @@ async function screen(capability: Capability) {
     await answered;
   });
   // The health answer's body is read after the response: let it settle.
+  // timing-ok: one task yield, no clock is waited on
   await act(async () => new Promise((r) => setTimeout(r, 0)));
   return { alert: container.querySelector('[role="alert"]'), button: container.querySelector('button')! };
 }

@@ -31,7 +31,7 @@ class FakeCore implements FfmpegCore {
   setProgress(handler: Parameters<FfmpegCore['setProgress']>[0]) {
     this.#progress = handler;
   }
-  setTimeout() {}
+  setTimeout() {} // timing-ok: the fake ffmpeg core's no-op method, not a sleep
   reset() {
     this.ret = -1;
   }

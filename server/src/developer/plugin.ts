@@ -13,7 +13,7 @@ declare module 'fastify' {
      * `announceJob`: a job ended; its deliveries are made and sent (in the background, errors
      * logged). `sweep`: announces what ended in the last hour without deliveries (run every 10 s).
      */
-    webhooks: { announce: Announcer; sender: WebhookSender; secrets: WebhookSecrets; announceJob(jobId: string): void; sweep(): Promise<void> };
+    webhooks: { announce: Announcer; sender: WebhookSender; secrets: WebhookSecrets; announceJob(jobId: string): void; sweep(): Promise<void>; idle(): Promise<void> };
   }
 }
 
@@ -37,17 +37,24 @@ export const developerPlugin = globalPlugin(async (app) => {
   });
   const repo = webhooksRepository(app.db);
 
-  const announceJob = (jobId: string) =>
-    void announce
+  /** Announcements under way, so idle() can wait for them. */
+  const announcing = new Set<Promise<unknown>>();
+  const announceJob = (jobId: string): void => {
+    const run: Promise<unknown> = announce
       .job(jobId)
       .then((added) => added > 0 && sender.wake())
-      .catch((err: unknown) => app.log.error({ err, jobId }, 'webhooks: could not announce a job'));
+      .catch((err: unknown) => app.log.error({ err, jobId }, 'webhooks: could not announce a job'))
+      .finally(() => announcing.delete(run));
+    announcing.add(run);
+  };
   app.jobs.onSettled(announceJob);
 
-  let sweeping = false;
-  async function sweep(): Promise<void> {
-    if (sweeping) return;
-    sweeping = true;
+  let sweeping: Promise<void> | null = null;
+  function sweep(): Promise<void> {
+    sweeping ??= sweepOnce().finally(() => (sweeping = null));
+    return sweeping;
+  }
+  async function sweepOnce(): Promise<void> {
     try {
       const ids = await repo.unannouncedJobs(new Date(app.now() - SWEEP_WINDOW_MS).toISOString(), SWEEP_LIMIT);
       let added = 0;
@@ -55,12 +62,16 @@ export const developerPlugin = globalPlugin(async (app) => {
       if (added > 0) sender.wake();
     } catch (err) {
       app.log.error({ err }, 'webhooks: sweep failed');
-    } finally {
-      sweeping = false;
     }
   }
 
-  app.decorate('webhooks', { announce, sender, secrets, announceJob, sweep });
+  /** Announcements and a sweep under way have made their deliveries, and the sender is idle. */
+  async function idle(): Promise<void> {
+    while (announcing.size > 0 || sweeping) await Promise.allSettled([...announcing, sweeping]);
+    await sender.idle();
+  }
+
+  app.decorate('webhooks', { announce, sender, secrets, announceJob, sweep, idle });
 
   let sweepTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

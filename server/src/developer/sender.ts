@@ -43,6 +43,12 @@ export interface WebhookSender {
   wake(): void;
   /** Stops claiming, waits for attempts under way, gives back what it still holds. */
   stop(): Promise<void>;
+  /**
+   * Resolves once nothing is under way and nothing is due at `now()`: what is due is claimed and
+   * attempted first. Tests await it instead of sleeping until "nothing more arrives". Deliveries
+   * another process holds are that process's to finish (await its sender too).
+   */
+  idle(): Promise<void>;
 }
 
 export function webhookSender(opts: SenderOptions): WebhookSender {
@@ -54,6 +60,8 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopped = false;
+  /** Every delivery this sender has claimed: idle() tells from it whether a drain found work. */
+  let claimedTotal = 0;
   const iso = (ms: number) => new Date(ms).toISOString();
 
   async function giveUp(d: ClaimedDelivery, error: string, at: number): Promise<void> {
@@ -99,6 +107,7 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
     for (;;) {
       const at = now();
       const claimed = await repo.claim(owner, iso(at), iso(at + LEASE_MS), BATCH);
+      claimedTotal += claimed.length;
       for (const d of claimed) {
         const run = attempt(d)
           .catch((err: unknown) => log.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
@@ -144,6 +153,19 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
       await draining;
       await Promise.allSettled([...inFlight]);
       await repo.release(owner).catch(() => undefined);
+    },
+    async idle() {
+      for (;;) {
+        if (draining) await draining;
+        else if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        else if (!started || stopped) return;
+        else {
+          const before = claimedTotal;
+          pump();
+          await draining;
+          if (claimedTotal === before && inFlight.size === 0 && !draining) return;
+        }
+      }
     },
   };
 }

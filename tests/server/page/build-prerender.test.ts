@@ -9,6 +9,7 @@ import { UNUSED_PALETTES } from '../../../src/theme/unusedPalettes.ts';
 import { BOOT_SCRIPT, fillTemplate, hoistEmotionStyles, withModulePreloads } from '../../../scripts/build/prerender.ts';
 import { prerenderedFile } from '../../../contract/prerender.ts';
 import { getSystem } from '../../../src/theme/system.ts';
+import { until } from '../support/until.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Persona Studio</title>' +
@@ -64,12 +65,14 @@ describe('prerendered pages', () => {
     Object.defineProperty(document, 'currentScript', { value: boot, configurable: true });
     dom.window.eval(BOOT_SCRIPT);
     const started = () => document.querySelector('script[type="module"]')?.getAttribute('src') ?? null;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Two painted frames: a start scheduled without the image (a frame, then a task) would have run by then.
+    await new Promise((resolve) => dom.window.requestAnimationFrame(() => dom.window.requestAnimationFrame(resolve)));
     expect(started()).toBeNull();
     document.querySelector('img')!.dispatchEvent(new dom.window.Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const preloads = () => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    await until(() => started() !== null && preloads().length >= 2, 'the app started after the image, with its preloads', 5_000);
     expect(started()).toBe('/assets/index-1.js');
-    expect([...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/react-2.js', '/assets/HomePage-5.js']);
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/HomePage-5.js']);
     dom.window.close();
   });
 

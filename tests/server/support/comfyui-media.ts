@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ComfyEngineOptions } from '../../../server/src/engines/comfyui/index.ts';
+import { PromptWatcher } from '../../../server/src/engines/comfyui/watcher.ts';
 import { readWorkflows } from '../../../server/src/engines/comfyui/workflows.ts';
+import { until } from './until.ts';
 
 export interface Media {
   png: Buffer;
@@ -32,10 +34,26 @@ export const engineOptions = (url: string, over: Partial<ComfyEngineOptions> = {
   ...over,
 });
 
-/** Resolves once the fake has `count` prompts, then runs `then` (cancel, restart, close mid-job). */
-export async function whenQueued(prompts: readonly unknown[], count: number, then: () => unknown): Promise<void> {
-  while (prompts.length < count) await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 30));
+/** The prompt ids the engine has begun to follow (it knows each id from then on: it can cancel it). */
+let followed: Set<string> | null = null;
+function followedPrompts(): Set<string> {
+  if (followed) return followed;
+  const seen = new Set<string>();
+  const follow = PromptWatcher.prototype.follow;
+  PromptWatcher.prototype.follow = function (this: PromptWatcher, promptId, options) {
+    seen.add(promptId);
+    return follow.call(this, promptId, options);
+  };
+  return (followed = seen);
+}
+
+/**
+ * Resolves once the fake has `count` prompts and the engine follows each of them (it has their ids),
+ * then runs `then` (cancel, restart, close mid-job). Call it before the job reaches its prompt.
+ */
+export async function whenQueued(prompts: ReadonlyArray<{ id: string }>, count: number, then: () => unknown): Promise<void> {
+  const seen = followedPrompts();
+  await until(() => prompts.length >= count && prompts.slice(0, count).every((p) => seen.has(p.id)), `${count} prompt(s) queued and followed`, 10_000);
   await then();
 }
 

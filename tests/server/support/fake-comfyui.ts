@@ -186,9 +186,10 @@ export async function startFakeComfy(): Promise<FakeComfy> {
       if (running !== p) return;
       const event = events.shift();
       event?.();
+      // timing-ok: the fake's own pace, one event per plan step, as a busy ComfyUI sends them
       if (events.length > 0 || (p.plan.end === 'hang' && running === p)) p.timer = setTimeout(tick, p.plan.stepMs);
     };
-    p.timer = setTimeout(tick, p.plan.stepMs);
+    p.timer = setTimeout(tick, p.plan.stepMs); // timing-ok: the fake's own pace (above)
   }
 
   function interrupt(p: Prompt) {

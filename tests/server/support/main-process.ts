@@ -34,14 +34,14 @@ export function startMain(env: NodeJS.ProcessEnv, cwd: string, entry: 'main' | '
   return { child, exited, output: () => output };
 }
 
-export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response> {
+export async function waitFor(url: string, timeoutMs = 90_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       return await fetch(url);
     } catch (err) {
       if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 200)); // timing-ok: poll interval while the process starts listening, with a deadline
     }
   }
 }

@@ -54,7 +54,7 @@ export async function studioApp(database: TestDatabase, env: NodeJS.ProcessEnv =
         const job = res.json() as Record<string, unknown>;
         if (['succeeded', 'failed', 'canceled'].includes(job.status as string)) return job;
         if (Date.now() > deadline) throw new Error(`job ${jobId} still ${String(job.status)} after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 100)); // timing-ok: poll interval of settle(), which has a deadline
       }
     },
   };

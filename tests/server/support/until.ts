@@ -3,6 +3,6 @@ export async function until(check: () => boolean | Promise<boolean>, what = 'con
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 25)); // timing-ok: poll interval of until(), which has a deadline
   }
 }
