@@ -4,7 +4,9 @@
 // watermarkEngine), each with its ratio to native (targets: WebCodecs <= 1.15x, ffmpeg.wasm <= 5x),
 // the page's main-thread long tasks during jobs (target: none over 50 ms), the browser's peak
 // memory, whether the audio was copied bit for bit, then 20 jobs in a row on each path (target: 0
-// failures, memory back within 20% of where the series started). Runs against the built app
+// failures, memory back within 20% of where the series started), and how fast a cancel in the
+// middle of a job answers (abort() to the rejection, target <= 500 ms; the e2e tests only check
+// that the work stops). Runs against the built app
 // (npm run build first, or BENCH_PUBLIC_DIR).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,8 @@ interface Run {
 declare global {
   interface Window {
     benchWatermark: (url: string, keep?: boolean) => Promise<Run>;
+    /** Starts a job, aborts it once progress passes `at`, and answers the time from abort() to its rejection. */
+    benchCancel: (url: string, at: number) => Promise<{ name: string; ms: number }>;
   }
 }
 
@@ -67,7 +71,9 @@ async function installRunner(page: Page, bridgePath: string): Promise<void> {
   // A string, not a function: tsx would rewrite an import() inside a function.
   await page.evaluate(`import('/${bridgePath}').then((bridge) => { window.benchBridge = bridge; })`);
   await page.evaluate(() => {
-    type Bridge = { watermarkVideo: (b: Blob, o: { onEngine: (e: string) => void }) => Promise<Blob> };
+    type Bridge = {
+      watermarkVideo: (b: Blob, o: { onEngine?: (e: string) => void; onProgress?: (p: number) => void; signal?: AbortSignal }) => Promise<Blob>;
+    };
     const bridge = (window as unknown as { benchBridge: Bridge }).benchBridge;
     const longTasks: number[] = [];
     new PerformanceObserver((list) => {
@@ -92,6 +98,21 @@ async function installRunner(page: Page, bridgePath: string): Promise<void> {
       }
       return { ms, bytes: output.size, longTasks: tasks, engines, output: encoded };
     };
+    window.benchCancel = async (url, at) => {
+      const input = await (await fetch(url)).blob();
+      const cancel = new AbortController();
+      let abortedAt = 0;
+      const onProgress = (p: number) => {
+        if (p > at && !cancel.signal.aborted) {
+          abortedAt = performance.now();
+          cancel.abort();
+        }
+      };
+      return bridge.watermarkVideo(input, { signal: cancel.signal, onProgress }).then(
+        () => ({ name: 'finished', ms: 0 }),
+        (error: Error) => ({ name: error.name, ms: performance.now() - abortedAt }),
+      );
+    };
   });
 }
 
@@ -114,6 +135,9 @@ interface PathFigures {
   seriesStart: number;
   seriesPeak: number;
   seriesEnd: number;
+  /** Median time from abort() to the job's rejection, ms; and whether every cancel was an AbortError. */
+  cancelMs: number;
+  cancelsAborted: boolean;
 }
 
 async function measure(page: Page, engine: Engine, clip: string, dir: string): Promise<PathFigures> {
@@ -160,9 +184,13 @@ async function measure(page: Page, engine: Engine, clip: string, dir: string): P
   // The page's own garbage goes first, then what is left is what the jobs kept.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
   const seriesEnd = chromiumPssMb();
+  // Cancels in the middle of a job (ffmpeg.wasm reports progress only while its exec runs).
+  const cancels: { name: string; ms: number }[] = [];
+  for (let i = 0; i < RUNS; i++) cancels.push(await page.evaluate(({ url, at }) => window.benchCancel(url, at), { url: CLIP_URL, at: engine === 'webcodecs' ? 0.2 : 0 }));
   return {
     engine, firstMs, ms: median(runs), runs, longTasks, peakMb, audioBitForBit, outputMb: first.bytes / 1e6,
     failures, seriesSeconds, seriesStart, seriesPeak, seriesEnd,
+    cancelMs: median(cancels.map((c) => c.ms)), cancelsAborted: cancels.every((c) => c.name === 'AbortError'),
   };
 }
 
@@ -236,7 +264,8 @@ async function main(): Promise<void> {
       const longest = figures.longTasks.length ? Math.max(...figures.longTasks) : 0;
       const drift = (figures.seriesEnd - figures.seriesStart) / figures.seriesStart;
       const ok =
-        ratio <= target && over50.length === 0 && figures.failures === 0 && Math.abs(drift) <= 0.2 && figures.audioBitForBit;
+        ratio <= target && over50.length === 0 && figures.failures === 0 && Math.abs(drift) <= 0.2 && figures.audioBitForBit &&
+        figures.cancelsAborted && figures.cancelMs <= 500;
       pass &&= ok;
       console.log(
         `${name}, median of ${RUNS}: ${seconds(figures.ms)} s  [${figures.runs.map(seconds).join(', ')}] = ${ratio.toFixed(2)}x native (target <= ${target}); first job with the engine's load ${seconds(figures.firstMs)} s`,
@@ -244,6 +273,7 @@ async function main(): Promise<void> {
       console.log(
         `  main-thread long tasks: ${figures.longTasks.length} (${over50.length} over 50 ms), longest ${longest.toFixed(0)} ms; browser peak memory ${figures.peakMb.toFixed(0)} MB (all Chromium processes, PSS); output ${figures.outputMb.toFixed(2)} MB; audio bit for bit: ${figures.audioBitForBit ? 'yes' : 'NO'}`,
       );
+      console.log(`  cancel mid-job, median of ${RUNS}: answered ${figures.cancelMs.toFixed(0)} ms after abort() (target <= 500 ms); all AbortError: ${figures.cancelsAborted ? 'yes' : 'NO'}`);
       console.log(
         `  ${SERIES} jobs in a row: ${figures.seriesSeconds.toFixed(1)} s, ${figures.failures} failed (target 0); memory ${figures.seriesStart.toFixed(0)} MB -> peak ${figures.seriesPeak.toFixed(0)} -> ${figures.seriesEnd.toFixed(0)} MB after (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(0)}%, target within 20%) -> ${ok ? 'PASS' : 'FAIL'}`,
       );

@@ -8,6 +8,7 @@ import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { settled } from './support/settle';
 
 
 /**
@@ -31,7 +32,14 @@ async function scrollThrough(page: Page): Promise<void> {
       window.scrollBy(0, window.innerHeight * 0.8);
       return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
     });
-    await page.waitForTimeout(120);
+    // The sections now in view have loaded (they load near view) and the screen has painted.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-deferred-section]')].every((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom <= 0 || box.top >= innerHeight;
+      }),
+    );
+    await settled(page);
     if (done) break;
   }
   await page.waitForLoadState('networkidle').catch(() => undefined);

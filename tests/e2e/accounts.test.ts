@@ -85,13 +85,16 @@ describe('accounts: sign-up', () => {
     await expect.poll(() => fieldError(page, 'Email')).toBe('Enter valid Email Address');
     await page.getByLabel('Email', { exact: true }).fill(email);
 
-    // The blurred overlay blocks the page while a request runs.
+    // The blurred overlay blocks the page while a request runs: the request is held until it shows.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
     await page.route('**/api/send_otp/', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Create an Account' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Please wait...' }).isVisible()).toBe(true);
+    release();
     await page.waitForURL('**/otpverification');
     await page.unroute('**/api/send_otp/');
     await expect.poll(() => h1(page)).toBe('Verify your Email');

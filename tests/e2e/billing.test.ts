@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { DESKTOP, PHONE, useOwnServer, visitorContext } from './support/browser';
 import { ROOT } from './support/server';
+import { settled } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
 
@@ -56,7 +57,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [['390', PHONE], ['1440', DESKTOP]] as const) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
   }
 }

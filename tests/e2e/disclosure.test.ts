@@ -8,6 +8,7 @@ import { axeViolations } from './support/axe';
 import { DESKTOP, launchChromium, newAppContext, PHONE, useBrowser } from './support/browser';
 import { shoot } from './support/shots';
 import { subscribedUser } from './support/studio';
+import { settled } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -131,7 +132,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     expect(await page.getByRole('link', { name: 'About AI marks' }).getAttribute('href')).toBe('/ai-transparency');
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await axeViolations(page, `/image at ${viewport.width}`)).toEqual([]);
       await shoot(page, `disclosure-image-${viewport.width}.png`);
     }
@@ -151,7 +152,7 @@ describe('"AI-generated" on results and in the gallery', () => {
     expect(await description(button('Download image 1'))).toBe('Downloads and shares carry the AI mark; the signed Content Credentials stay on the originals here.');
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${viewport.width}`).toBeLessThanOrEqual(0);
       expect(await axeViolations(page, `/gallery at ${viewport.width}`)).toEqual([]);

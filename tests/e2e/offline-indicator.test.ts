@@ -4,6 +4,7 @@
 // fetches, and a server that is down is what a dead network looks like to the page.
 import { describe, expect, it, vi } from 'vitest';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
+import { settled } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -36,8 +37,10 @@ describe('offline notice', () => {
     await own.server.stop();
     // A block whose code had not loaded yet (the footer, near view) cannot load now: the page
     // stays, without it (it used to go blank).
+    const failed = page.waitForEvent('requestfailed', (r) => r.resourceType() === 'script');
     await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(500);
+    await failed; // the block's code was asked for and did not come
+    await settled(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Login');
     await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret123');

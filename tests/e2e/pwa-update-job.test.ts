@@ -40,13 +40,12 @@ it('Reload switches to a new version while a song job is followed; the job ends 
   copy.deploy();
   await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
   await page.getByText('A new version is available').waitFor({ timeout: 15_000 });
-  const started = Date.now();
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !r?.waiting && r?.active?.state)).catch(() => 'reloading'), { timeout: 15_000 })
     .toBe('activated');
-  // Before the hand-over the switch waited for the job: here it never ends until the worker below starts.
-  expect(Date.now() - started).toBeLessThan(15_000);
+  // Before the hand-over the switch waited for the job. Here the job cannot end until the worker
+  // below starts: the new worker active while the job is still pending proves the switch did not wait.
   expect(await page.evaluate(() => sessionStorage.getItem('pendingJobs'))).not.toBe('{}');
 
   const pollsBefore = workerPolls.length;

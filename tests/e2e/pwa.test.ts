@@ -5,6 +5,7 @@ import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
 import { deployableCopy } from './support/deploy';
+import { settled } from './support/settle';
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
 interface ManifestShortcut { name: string; short_name: string; description: string; url: string; icons: ManifestIcon[] }
@@ -108,7 +109,7 @@ describe('installable PWA', () => {
  * What Chromium does when the app can be installed: a beforeinstallprompt event, here with a
  * prompt() that counts its calls and a visitor who accepts.
  */
-function offerInstall(page: Page): Promise<void> {
+function offerInstall(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const w = window as unknown as { promptCalls?: number };
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -117,7 +118,8 @@ function offerInstall(page: Page): Promise<void> {
       },
       userChoice: Promise.resolve({ outcome: 'accepted' }),
     });
-    window.dispatchEvent(offer);
+    // Whether the page kept the offer (it cancels the browser's own install bar when it does).
+    return !window.dispatchEvent(offer);
   });
 }
 
@@ -130,7 +132,7 @@ const promptCalls = (page: Page) => page.evaluate(() => (window as unknown as { 
 async function checkInstallButton(page: Page, label: string): Promise<void> {
   const button = page.getByRole('button', { name: 'Install app' });
   expect(await button.count(), label).toBe(0);
-  await offerInstall(page);
+  expect(await offerInstall(page), label).toBe(true);
   await expect.poll(() => button.isVisible(), { message: label }).toBe(true);
   expect(await button.evaluate((el) => el.tagName === 'BUTTON' && el.tabIndex === 0), label).toBe(true);
   expect(await axeViolations(page, label)).toEqual([]);
@@ -154,8 +156,10 @@ describe('Install app button', () => {
       window.matchMedia = (query) => (query.includes('display-mode: standalone') ? { ...own('all'), matches: true, media: query } : own(query));
     });
     await f.page.goto('/');
-    await offerInstall(f.page);
-    await f.page.waitForTimeout(300);
+    await f.page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Nobody keeps the offer (the event is not cancelled), so nothing can show; checked once painted.
+    expect(await offerInstall(f.page)).toBe(false);
+    await settled(f.page);
     expect(await f.page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
   });
 
@@ -296,16 +300,24 @@ describe('a new version', () => {
     await checkForUpdate(first);
     await expect(notice(first).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
     await expect(notice(second).waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
-    // Waiting is all a new worker does until asked: nothing reloads by itself.
-    await first.waitForTimeout(1_000);
+    // Waiting is all a new worker does until asked: nothing reloads by itself (a reload follows
+    // only its activation, and it stays installed and waiting).
+    const waitingState = (page: Page) => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null));
+    await expect.poll(() => waitingState(first)).toBe('installed');
     expect([await stayed(first), await stayed(second)]).toEqual([true, true]);
+    // The other tab notes when the new worker takes it over (clientsClaim): what would reload it.
+    await second.evaluate(() =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => ((window as { switched?: boolean }).switched = true), { once: true }),
+    );
 
     await first.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => stayed(first), { timeout: 15_000 }).toBe(false);
     await expect.poll(() => first.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !r?.waiting && r?.active?.state)))
       .toBe('activated');
-    // The other tab, perhaps in the middle of a job, is left alone with the notice still up.
-    await second.waitForTimeout(1_000);
+    // The other tab, perhaps in the middle of a job, is left alone with the notice still up: the
+    // new worker took it over (the event a reload would follow) and it did not reload.
+    await expect.poll(() => second.evaluate(() => Boolean((window as { switched?: boolean }).switched)), { timeout: 15_000 }).toBe(true);
+    await settled(second);
     expect(await stayed(second)).toBe(true);
     await expect(notice(second).isVisible()).resolves.toBe(true);
     await second.getByRole('button', { name: 'Reload' }).click();

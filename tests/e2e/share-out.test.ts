@@ -18,6 +18,7 @@ import { DESKTOP, launchChromium, newAppContext, PHONE } from './support/browser
 import { ROOT } from './support/server';
 import { shoot } from './support/shots';
 import { ffmpeg, frameAt, makeClip, probe } from './support/watermark';
+import { settled } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -44,6 +45,8 @@ declare global {
     shares: Recorded[];
     sharedFiles: File[];
     shareLabels: string[];
+    /** Web Share calls whose promise has settled (the page has had its answer). */
+    sharesAnswered: number;
   }
 }
 
@@ -51,6 +54,7 @@ declare global {
 function installRecorder(): void {
   const mode = localStorage.getItem('shareRecorder') ?? 'files';
   window.shares = [];
+  window.sharesAnswered = 0;
   window.sharedFiles = [];
   const define = (name: 'canShare' | 'share', value: unknown) => Object.defineProperty(Navigator.prototype, name, { value, configurable: true, writable: true });
   if (mode === 'missing') {
@@ -64,7 +68,13 @@ function installRecorder(): void {
     window.shares.push({ title: data.title, text: data.text, files: files.map((f) => ({ name: f.name, type: f.type, size: f.size })), active: navigator.userActivation.isActive });
     window.sharedFiles.push(...files);
     const outcome = localStorage.getItem('shareOutcome') ?? 'ok';
-    return outcome === 'ok' ? Promise.resolve() : Promise.reject(new DOMException('Recorded failure', outcome));
+    const answer = outcome === 'ok' ? Promise.resolve() : Promise.reject(new DOMException('Recorded failure', outcome));
+    // Counted once the page has its answer (this handler runs before the app's own).
+    void answer.then(
+      () => window.sharesAnswered++,
+      () => window.sharesAnswered++,
+    );
+    return answer;
   });
 }
 
@@ -237,7 +247,9 @@ describe('share out (issue 28)', () => {
     await share.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => window.shares.length)).toBe(count + 1);
-    await page.waitForTimeout(300);
+    // The page has had the AbortError and painted since: the label is still (and was only ever) Share.
+    await expect.poll(() => page.evaluate(() => window.sharesAnswered)).toBe(count + 1);
+    await settled(page);
     expect(await share.innerText()).toBe('Share');
 
     await setMode('files', 'NotAllowedError');

@@ -2,6 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
+import { freezeClock } from './support/clock';
+import { idle } from './support/settle';
+import { MESSAGE_CLEAR_MS } from '../../src/content/newsletter';
 
 // Pages load lazily against a real server: give polls room on a busy 2-core machine.
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
@@ -9,9 +12,15 @@ vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 /** Scrolls down like a visitor until every below-the-fold section has loaded (they load near view). */
 async function revealSections(page: Page): Promise<void> {
   const pending = page.locator('[data-deferred-section]');
-  for (let step = 0; step < 50 && (await pending.count()) > 0; step++) {
-    await pending.first().scrollIntoViewIfNeeded().catch(() => undefined);
-    await page.waitForTimeout(100);
+  for (let step = 0, left = await pending.count(); step < 50 && left > 0; step++) {
+    // Scrolled to the first one still waiting until it has loaded (one fewer waiting).
+    await expect
+      .poll(async () => {
+        await pending.first().scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => undefined);
+        return pending.count();
+      })
+      .not.toBe(left);
+    left = await pending.count();
   }
   expect(await pending.count()).toBe(0);
 }
@@ -45,7 +54,8 @@ describe('home: feature tabs and FAQ', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await f.page.goto('/');
-    await f.page.waitForTimeout(500);
+    // Nothing below the fold loads by itself once the page has settled (loaded, then idle).
+    await idle(f.page);
     expect(await f.page.locator('[data-deferred-section]').count()).toBe(4);
     expect(scripts.some((s) => /\/(FeatureTabs|HomeFaq|NewsletterSection)-/.test(s))).toBe(false);
     // Prerendered (a phone shows them on its first screen), hydrated only near view.
@@ -157,22 +167,6 @@ describe('home: feature tabs and FAQ', () => {
     expect(await first.evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
   });
 });
-
-/**
- * Freezes the page's clock: from here only runFor moves it. The page clock runs in real time
- * until paused; under load the chosen instant may already have passed by the time pauseAt
- * arrives, so pick a fresh one and try again.
- */
-async function freezeClock(page: Page): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const at = await page.evaluate(() => Date.now() + 50);
-    const paused = await page.clock.pauseAt(at).then(() => true, (err: Error) => {
-      if (attempt >= 5 || !/past/.test(err.message)) throw err;
-      return false;
-    });
-    if (paused) break;
-  }
-}
 
 describe('home on a phone', () => {
   const f = useBrowser(PHONE);
@@ -312,20 +306,22 @@ describe('home: newsletter', () => {
   const form = (page: Page) => page.getByRole('form', { name: 'Newsletter sign-up' });
 
   it('an empty submit shows the message for 2 s and sends nothing', async () => {
+    await f.page.clock.install();
     await f.page.goto('/');
     await revealSections(f.page);
     let sent = 0;
     f.page.on('request', (r) => {
       if (r.url().includes('/api/news_letter/')) sent++;
     });
+    // On the page's frozen clock: shown for exactly MESSAGE_CLEAR_MS (2 s), then gone.
+    await freezeClock(f.page);
     await form(f.page).getByRole('button', { name: 'Subscribe' }).click();
     const alert = form(f.page).getByRole('alert');
     expect(await alert.innerText()).toBe('Please enter a valid email address');
-    const shownAt = Date.now();
-    await expect.poll(() => alert.innerText(), { timeout: 4000, interval: 100 }).toBe('');
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(1500);
-    expect(shownFor).toBeLessThan(3000);
+    await f.page.clock.runFor(MESSAGE_CLEAR_MS - 1);
+    expect(await alert.innerText()).toBe('Please enter a valid email address');
+    await f.page.clock.runFor(1);
+    await expect.poll(() => alert.innerText()).toBe('');
     expect(sent).toBe(0);
   });
 

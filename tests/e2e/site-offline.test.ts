@@ -14,7 +14,7 @@ async function waitForSiteMedia(url: string): Promise<void> {
   while (Date.now() < deadline) {
     const res = await fetch(`${url}/api/site_media_status`).catch(() => null);
     if (res?.ok && ((await res.json()) as { ready: boolean }).ready) return;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 500)); // timing-ok: poll interval of a poll with a deadline
   }
   throw new Error('site media was not generated in time');
 }

@@ -6,6 +6,7 @@ import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
 import { BLOG_CATALOG } from '../../src/content/blog/catalog';
 import { signedInUser } from './support/accountsApi';
 import { PHONE, useBrowser } from './support/browser';
+import { idle } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -66,7 +67,7 @@ describe('prerendered public pages', () => {
     await f.page.goto('/pricing');
     expect(await ownedByReact(f.page, 'header a')).toBe(true);
     // Still plain after the page has settled (React retries waiting blocks when it is idle).
-    await f.page.waitForTimeout(2000);
+    await idle(f.page);
     expect(await ownedByReact(f.page, 'footer a')).toBe(false);
     await f.page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await f.page.locator('footer').scrollIntoViewIfNeeded();

@@ -95,6 +95,7 @@ describe('the WebCodecs video watermark', () => {
     const times = frameTimes(out);
     expect(times).toHaveLength(75);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeCloseTo(FRAME, 3);
+    // timing-ok: the media duration of the files, not the wall clock
     expect(Math.abs(Number(video.duration) - Number(videoStream(probe(input)).duration))).toBeLessThanOrEqual(FRAME);
     expect(audioPacketsMd5(out)).toBe(audioPacketsMd5(input));
 
@@ -186,9 +187,11 @@ describe('the WebCodecs video watermark', () => {
     expect(cancelled.name).toBe('AbortError');
     expect(cancelled.engines).toEqual(['webcodecs']);
     expect(Math.max(...cancelled.progress)).toBeLessThan(1);
+    // How fast is for the bench (npm run bench:watermark); here: the work stopped, so once the
+    // whole next job has run, the cancelled one has reported nothing more since it rejected.
     console.log(`cancel answered in ${cancelled.msAfterCancel?.toFixed(0)} ms`);
-    expect(cancelled.msAfterCancel).toBeLessThan(500);
     succeeded(await videoInPage(page, makeClip(join(dir, 'after-cancel.mp4'), 1)));
+    expect(await page.evaluate(() => window.wmLateProgress)).toBe(0);
   });
 
   it('webcodecs forced: a corrupt clip fails with a clear error and no fallback; the next job works', async () => {

@@ -157,6 +157,7 @@ describe('watermarked downloads', () => {
     expect(first.engines).toEqual(['ffmpeg']);
     expect(first.progress.length).toBeGreaterThan(0);
     expect(first.progress.at(-1)).toBe(1);
+    // timing-ok: the media duration of the file, not the wall clock
     expect(Math.abs(first.played.duration - 2)).toBeLessThanOrEqual(0.2);
     expect(first.played.width).toBe(640);
 
@@ -165,6 +166,7 @@ describe('watermarked downloads', () => {
     expect(markOf(readFileSync(out))).toBe(MARK);
     const info = probe(out);
     expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    // timing-ok: the media duration of the file, not the wall clock
     expect(Math.abs(Number(info.format.duration) - 2)).toBeLessThanOrEqual(0.2);
 
     const before = frameAt(join(dir, 'clip.mp4'), 1);
@@ -193,6 +195,7 @@ describe('watermarked downloads', () => {
     const timing = videoTiming(out);
     expect(timing).toMatchObject({ width: 640, height: 360, r_frame_rate: '25/1', avg_frame_rate: '25/1' });
     expect(timing.gaps).toEqual(['0.0400']);
+    // timing-ok: the media duration of the file, not the wall clock
     expect(Math.abs(Number(probe(out).format.duration) - 2)).toBeLessThanOrEqual(0.1);
   });
 
@@ -240,12 +243,12 @@ describe('watermarked downloads', () => {
       { longB64: long.toString('base64'), clipB64: clip.toString('base64'), imageB64: image.toString('base64') },
     );
     expect(outcome.stop.name).toBe('AbortError');
-    expect(outcome.stop.ms).toBeLessThan(500);
     // The run was stopped, not left to finish: its worker was ended (a 'cancel' message would
     // only be read after ffmpeg's exec, and the worker would stay). Chromium stops a worker busy
-    // in a long task 2 s after terminate() (its forcible termination delay).
-    const endedAfter = () => ended.map((at) => at - outcome.abortedAt).filter((ms) => ms >= 0);
-    await expect.poll(() => endedAfter().length, { timeout: 3_000, interval: 50 }).toBeGreaterThan(0);
+    // in a long task 2 s after terminate() (its forcible termination delay). How fast the cancel
+    // answers is for the bench (npm run bench:watermark), not a time budget here.
+    const endedAfter = () => ended.map((at) => at - outcome.abortedAt).filter((gap) => gap >= 0);
+    await expect.poll(() => endedAfter().length, { timeout: 20_000 }).toBeGreaterThan(0);
     page.off('worker', follow);
     console.log(`cancel during ffmpeg's exec: rejected ${Math.round(outcome.stop.ms)} ms after abort(), the worker gone ${endedAfter()[0]} ms after`);
     // Stopped mid-run: progress had started and never reached the end.

@@ -27,6 +27,7 @@ export function uniqueEmail(tag: string): string {
 
 /** The newest code mailed to `email` that is not one of `seen`, waited for up to 10 s. */
 export async function latestOtp(dataDir: string, email: string, seen: readonly string[] = []): Promise<string> {
+  // timing-ok: poll interval of a poll with a deadline
   for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 100))) {
     const mails = await readOutbox(join(dataDir, 'outbox'));
     const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to.includes(email))?.text ?? '')?.[1] ?? '';

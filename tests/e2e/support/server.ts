@@ -40,7 +40,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 200)); // timing-ok: poll interval of a poll with a deadline
   }
   throw new Error(`server did not become healthy:\n${log()}`);
 }

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
+import { settled } from './settle';
 
 const SHOTS = process.env.STUDIO_SHOTS_DIR;
 
@@ -19,7 +20,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
 export async function checkAtBothSizes(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await axeViolations(page, `${name} (${size})`)).toEqual([]);
     await shoot(page, `${name}-${viewport.width}.png`);
   }

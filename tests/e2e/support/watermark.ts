@@ -19,6 +19,8 @@ declare global {
     wm: Bridge;
     wmProgress: number[];
     wmCancel: AbortController;
+    /** Progress reports of a cancelled job that came after it had already rejected (none, when the work stopped). */
+    wmLateProgress: number;
   }
 }
 
@@ -138,8 +140,10 @@ export async function videoInPage(page: Page, bytes: Buffer, cancelAt: number | 
   const result = await page.evaluate(
     async ({ b64, cancelAt }) => {
       const input = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'video/mp4' });
-      window.wmProgress = [];
+      const progress: number[] = (window.wmProgress = []);
       window.wmCancel = new AbortController();
+      if (cancelAt !== null) window.wmLateProgress = 0;
+      let rejected = false;
       const engines: string[] = [];
       let cancelledAt: number | null = null;
       const started = performance.now();
@@ -148,7 +152,8 @@ export async function videoInPage(page: Page, bytes: Buffer, cancelAt: number | 
           signal: window.wmCancel.signal,
           onEngine: (engine) => engines.push(engine),
           onProgress: (p) => {
-            window.wmProgress.push(p);
+            progress.push(p);
+            if (rejected) window.wmLateProgress++;
             if (cancelAt !== null && p > cancelAt && cancelledAt === null) {
               cancelledAt = performance.now();
               window.wmCancel.abort();
@@ -169,11 +174,12 @@ export async function videoInPage(page: Page, bytes: Buffer, cancelAt: number | 
           video.src = url;
         });
         URL.revokeObjectURL(url);
-        return { ok: true as const, b64: btoa(binary), ms, played, type: out.type, progress: window.wmProgress, engines };
+        return { ok: true as const, b64: btoa(binary), ms, played, type: out.type, progress, engines };
       } catch (error) {
+        rejected = true;
         const e = error as Error;
         const msAfterCancel = cancelledAt === null ? null : performance.now() - cancelledAt;
-        return { ok: false as const, name: e.name, message: e.message, progress: window.wmProgress, engines, msAfterCancel };
+        return { ok: false as const, name: e.name, message: e.message, progress, engines, msAfterCancel };
       }
     },
     { b64: bytes.toString('base64'), cancelAt },
