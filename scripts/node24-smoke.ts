@@ -13,7 +13,7 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const env = {
   PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'state'), PUBLIC_DIR: join(dir, 'no-build'),
-  TEMPLATES_AT_START: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'node24-smoke-secret-node24-smoke-secret-0',
+  TEMPLATES_AT_START: 'false', LOG_LEVEL: 'info', JWT_SECRET: 'node24-smoke-secret-node24-smoke-secret-0',
 };
 const run = startMain(env, dir);
 const started = Date.now();
@@ -32,11 +32,13 @@ try {
   }
   if (job.status !== 'succeeded') throw new Error(`job ${String(job.status)}: ${JSON.stringify(job)}`);
   const picture = await fetch(`${origin}${job.output as string}`);
-  if (picture.status !== 200) throw new Error(`GET ${String(job.output)}: ${picture.status}`);
+  // Read to the end before SIGTERM: an unread body keeps its connection, and the server's close waits for it.
+  const bytes = (await picture.arrayBuffer()).byteLength;
+  if (picture.status !== 200 || bytes === 0) throw new Error(`GET ${String(job.output)}: ${picture.status}, ${bytes} bytes`);
   run.child.kill('SIGTERM');
   const code = await run.exited;
   if (code !== 0) throw new Error(`server exited ${code} on SIGTERM`);
-  console.log(`smoke on ${process.version}: health ok, face job ${String(queued.json.job_id)} succeeded (${job.output as string}, ${(await picture.arrayBuffer()).byteLength} bytes), clean exit; ${Date.now() - started} ms`);
+  console.log(`smoke on ${process.version}: health ok, face job ${String(queued.json.job_id)} succeeded (${job.output as string}, ${bytes} bytes), clean exit; ${Date.now() - started} ms`);
 } catch (err) {
   run.child.kill('SIGKILL');
   console.error(`smoke failed: ${(err as Error).message}\nserver output:\n${run.output().slice(-3000)}`);
