@@ -234,7 +234,9 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const { key } = await newKey(t, u);
     await newEndpoint(t, u, hook.url);
     await canceledJob(t, key);
-    // The cancel's announcement is under way when the call answers: idle() waits for it and its attempt.
+    // The job's settled signal may come after its status reads canceled: wait for the delivery it
+    // makes, then idle() waits for the attempt under way.
+    await until(async () => (await count(t, 'webhook_deliveries')) === 1, 'delivery made');
     await t.app.webhooks.idle();
     expect(hook.received).toHaveLength(1);
     const pending = await t.app.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirstOrThrow();
