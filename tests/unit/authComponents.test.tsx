@@ -1,10 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, useState, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpInput } from '../../src/pages/auth/components/OtpInput';
 import { StarRating } from '../../src/pages/account/feedback/StarRating';
 import { getSystem } from '../../src/theme/system';
+import { mountRoot, unmountRoot } from './support/reactRoot.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -12,16 +13,10 @@ let container: HTMLDivElement;
 let root: Root;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  ({ container, root } = mountRoot());
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => unmountRoot({ container, root }));
 
 function render(node: ReactNode) {
   act(() => root.render(<ChakraProvider value={getSystem()}>{node}</ChakraProvider>));

@@ -2,13 +2,14 @@
 // messages, and the payment tab opened before the first await (browsers block it after one).
 import { ChakraProvider } from '@chakra-ui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AddressPage from '../../src/pages/account/AddressPage';
 import { useCountryStore } from '../../src/stores/countryStore';
 import { usePaidPlansStore } from '../../src/stores/paidPlansStore';
 import { getSystem } from '../../src/theme/system';
+import { mountRoot, unmountRoot } from './support/reactRoot.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -96,16 +97,10 @@ beforeEach(() => {
   sessionStorage.setItem('userEmail', 'asha@example.com');
   useCountryStore.setState({ country: 'IN', status: 'done' });
   usePaidPlansStore.setState({ available: null, asked: false });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  ({ container, root } = mountRoot());
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => unmountRoot({ container, root }));
 
 // timing-ok: yields one task (stubbed answers and React's commit), no clock is waited on
 const nextTask = () => new Promise((r) => setTimeout(r, 0));

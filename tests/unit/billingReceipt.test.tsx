@@ -1,13 +1,14 @@
 // /paymentSuccess: spinner, then the receipt of spec document 1 §2 from /fetch_sub_paypal_details/.
 import { ChakraProvider } from '@chakra-ui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionDetails } from '../../src/api/billing';
 import PaymentSuccessPage from '../../src/pages/account/PaymentSuccessPage';
 import { formatAmount, formatDateTime, monthlyPrice, receiptPlan } from '../../src/pages/account/payment/receiptFormat';
 import { getSystem } from '../../src/theme/system';
+import { mountRoot, unmountRoot } from './support/reactRoot.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -46,16 +47,10 @@ beforeEach(() => {
   requested = [];
   sessionStorage.clear();
   sessionStorage.setItem('accessToken', 'token');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  ({ container, root } = mountRoot());
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => unmountRoot({ container, root }));
 
 // timing-ok: yields one task (stubbed answers and React's commit), no clock is waited on
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));

@@ -2,7 +2,7 @@
 // screen says so and its Generate button is disabled; the other screens are untouched.
 import { ChakraProvider } from '@chakra-ui/react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPABILITY_UNAVAILABLE, type HealthResponse } from '../../contract/health';
@@ -10,6 +10,7 @@ import type { Capability } from '../../contract/capabilities';
 import { GenerateButton } from '../../src/studio/ui/GenerateButton';
 import { StudioScreen } from '../../src/studio/ui/StudioScreen';
 import { getSystem } from '../../src/theme/system';
+import { mountRoot, unmountRoot } from './support/reactRoot.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -25,15 +26,9 @@ beforeEach(() => {
   const answer = Promise.resolve(new Response(JSON.stringify(health), { headers: { 'content-type': 'application/json' } }));
   answered = answer;
   vi.stubGlobal('fetch', vi.fn(() => answer));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  ({ container, root } = mountRoot());
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => unmountRoot({ container, root }));
 
 async function screen(capability: Capability) {
   await act(async () => {
