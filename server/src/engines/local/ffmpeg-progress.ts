@@ -37,6 +37,8 @@ export function runFfmpeg({ ffmpeg, args, durationS, signal, onProgress, stdin }
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
+        // Reports still in the pipe when a cancel arrives say nothing true any more.
+        if (signal.aborted) return;
         const us = /^out_time_us=(\d+)/.exec(line)?.[1];
         if (us && durationS > 0) onProgress?.(Math.min(100, (Number(us) / 1e6 / durationS) * 100));
       }
