@@ -54,12 +54,11 @@ export function apiKeyAuthenticator(app: FastifyInstance) {
     if (!request.routeOptions.config.apiKeys) throw new HttpError(403, API_KEY_REFUSED);
     const now = app.now();
     const windowStart = isoAt(now - KEY_GUESS_WINDOW_MS);
-    const guesses = await failures.stats(request.ip, windowStart);
+    const { owner, guesses } = await keys.byHashFrom(hashApiKey(key), request.ip, windowStart);
     if (guesses.count >= KEY_GUESSES_PER_WINDOW && guesses.oldest) {
       const seconds = Math.max(1, Math.ceil((Date.parse(guesses.oldest) + KEY_GUESS_WINDOW_MS - now) / 1000));
       throw Object.assign(new HttpError(429, `Too many requests with an unknown API key. Please try again in ${seconds} seconds.`), { headers: { 'retry-after': String(seconds) } });
     }
-    const owner = await keys.byHash(hashApiKey(key));
     if (!owner) {
       await failures.record(request.ip, isoAt(now), windowStart);
       throw authenticationRequired();

@@ -1,9 +1,10 @@
-// Every statement on api_key_failures: requests with an unknown or revoked API key, per client address.
+// Writes on api_key_failures: requests with an unknown or revoked API key, per client address. The
+// window's count is read together with the key (api-keys.ts byHashFrom), one read per request.
 import '../developer-schema.ts';
 import type { Db } from '../index.ts';
 import { newId } from '../util.ts';
 
-/** An address's failures in the window, and when the oldest of them was. */
+/** An address's failures in the window, and when the oldest of them was (read with the key: api-keys.ts byHashFrom). */
 export interface KeyFailureStats {
   count: number;
   oldest: string | null;
@@ -11,18 +12,6 @@ export interface KeyFailureStats {
 
 export function apiKeyFailuresRepository(db: Db) {
   return {
-    async stats(ip: string, since: string): Promise<KeyFailureStats> {
-      const row = await db
-        .selectFrom('api_key_failures')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-        .where('ip', '=', ip)
-        // Strictly after: a failure leaves the window exactly when Retry-After said.
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      // Postgres answers count as a string (bigint).
-      return { count: Number(row.count), oldest: row.oldest ?? null };
-    },
-
     /** Records a failure and drops every failure that fell out of the window (the table stays small). */
     async record(ip: string, now: string, windowStart: string): Promise<void> {
       await db.insertInto('api_key_failures').values({ id: newId(), ip, created_at: now }).execute();

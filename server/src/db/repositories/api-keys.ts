@@ -2,6 +2,7 @@
 import '../developer-schema.ts';
 import type { ApiKeysTable } from '../developer-schema.ts';
 import type { Db } from '../index.ts';
+import type { KeyFailureStats } from './api-key-failures.ts';
 
 export type ApiKeyRow = ApiKeysTable;
 
@@ -34,14 +35,35 @@ export function apiKeysRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    byHash: (hash: string): Promise<KeyOwner | undefined> =>
-      db
+    /**
+     * The live key of a hash and the client address's unknown-key failures since `since`, in one
+     * read (the request's only one on the hot path): the aggregate row is always there, the key
+     * joins it when it exists.
+     */
+    async byHashFrom(hash: string, ip: string, since: string): Promise<{ owner: KeyOwner | undefined; guesses: KeyFailureStats }> {
+      const guesses = db
+        .selectFrom('api_key_failures')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('ip', '=', ip)
+        // Strictly after: a failure leaves the window exactly when Retry-After said.
+        .where('created_at', '>', since)
+        .as('g');
+      const key = db
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
         .select(['api_keys.id as keyId', 'users.id as userId', 'users.email as email', 'api_keys.last_used_at as lastUsedAt'])
         .where('api_keys.key_hash', '=', hash)
         .where('api_keys.revoked_at', 'is', null)
-        .executeTakeFirst(),
+        .as('k');
+      const row = await db
+        .selectFrom(guesses)
+        .leftJoin(key, (join) => join.onTrue())
+        .select(['g.count', 'g.oldest', 'k.keyId', 'k.userId', 'k.email', 'k.lastUsedAt'])
+        .executeTakeFirstOrThrow();
+      const owner = row.keyId && row.userId && row.email ? { keyId: row.keyId, userId: row.userId, email: row.email, lastUsedAt: row.lastUsedAt ?? null } : undefined;
+      // Postgres answers count as a string (bigint).
+      return { owner, guesses: { count: Number(row.count), oldest: row.oldest ?? null } };
+    },
 
     /** Moves last_used_at unless another request already did since `staleBefore`. */
     async touch(id: string, now: string, staleBefore: string): Promise<void> {
