@@ -456,6 +456,9 @@ describe('accounts: error messages', () => {
 describe('accounts: installed app', () => {
   it('a relaunch (new page, empty sessionStorage) is still signed in', async () => {
     const user = await signedUpUser('relaunch');
+    // The sign-in is kept for the next launch a moment after it lands (IndexedDB, written async):
+    // the relaunch comes after that, as a person's would.
+    await expect.poll(() => persisted()).toMatchObject({ userEmail: user.email });
     const relaunched = await context.newPage();
     await relaunched.goto('/login');
     await relaunched.evaluate(() => sessionStorage.clear());

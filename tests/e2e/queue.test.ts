@@ -91,7 +91,8 @@ describe('/queue (issue 29)', () => {
   });
 
   it('follows a change made elsewhere through the service worker, without a reload', { timeout: 90_000 }, async () => {
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The worker installed at the first visit takes the page over once its precache is in (clients.claim).
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     const res = await apiInPage(page, `/jobs/${firstId}/cancel`, {});
     expect(res.status).toBe(200);
     await expect.poll(() => row('Face 1').getAttribute('aria-label'), { timeout: 60_000 }).toBe('Face 1: Canceled');

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsEnded } from './settle';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -16,6 +17,8 @@ interface Violation {
 
 /** The violations on the page as it is now, one line each, prefixed with `label`. */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  // Contrast measured mid-fade is a false alarm: colours are read once they have stopped moving.
+  await animationsEnded(page);
   // evaluate(), not a script tag: the CSP allows no inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = (await page.evaluate(

@@ -1,6 +1,7 @@
 // Waiting for a screen to be still without sleeping (issue 42): instead of a fixed pause after a
 // navigation or a resize, wait for what the pause stood for: the fonts loaded, every picture in
-// view decoded or failed, and two painted frames after that (layout and paint done).
+// view decoded or failed, every transition or animation that ends (a fade, a colour change) ended,
+// and two painted frames after that (layout and paint done). Endless ones (spinners) and paused ones are left.
 import type { Page } from 'playwright-core';
 
 export async function settled(page: Page): Promise<void> {
@@ -14,7 +15,19 @@ export async function settled(page: Page): Promise<void> {
   );
   await page.evaluate(async () => {
     await document.fonts.ready;
+  });
+  await animationsEnded(page);
+  await page.evaluate(async () => {
     await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  });
+}
+
+/** Every transition or animation running now that has an end (a fade, a colour change) has ended; endless ones (spinners) are left. */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    // A canceled one (the element went away) rejects its finished promise: that is ended too.
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
 }
 
