@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A few run ffmpeg or decode media: on a machine shared with the other lane, 5 s was too short.
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,8 +28,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Browser files run side by side (each waits on a browser and a server most of the time),
+          // after the unit files (another worker count needs another group).
           fileParallelism: process.env.E2E_WORKERS !== '1',
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
