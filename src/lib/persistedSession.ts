@@ -152,18 +152,31 @@ export async function refreshSessionAcrossTabs(requestTokens: () => Promise<Toke
 /**
  * Before the first render: when this tab has no access token but IndexedDB holds a session,
  * copy it into sessionStorage. Resolves true when a session was restored; never throws, and
- * gives up after `timeoutMs` so a stuck IndexedDB cannot hold the page blank.
+ * gives up after `timeoutMs` so a stuck IndexedDB cannot hold the page blank. A slow one (a
+ * loaded phone) is not a signed-out user: a session that arrives after the time-out is still
+ * copied in, if the tab has none by then, and `onLate` is called so the page can catch up.
  */
-export async function restorePersistedSession(timeoutMs = 1500): Promise<boolean> {
+export async function restorePersistedSession(timeoutMs = 1500, onLate?: () => void, read = loadPersistedSession): Promise<boolean> {
   if (sessionStorage.getItem(SessionKey.accessToken) || !sessionKept()) return false;
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  let timedOut = false;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => ((timedOut = true), resolve(null)), timeoutMs));
+  const load = read();
   let session: PersistedSession | null;
   try {
-    session = await Promise.race([loadPersistedSession(), timeout]);
+    session = await Promise.race([load, timeout]);
   } catch {
     return false;
   }
-  if (!session || sessionStorage.getItem(SessionKey.accessToken)) return false;
+  if (timedOut) {
+    load.then((late) => late && copyIntoEmptyTab(late) && onLate?.(), () => undefined);
+    return false;
+  }
+  return session !== null && copyIntoEmptyTab(session);
+}
+
+/** Copies a kept session into this tab unless the tab has one of its own. */
+function copyIntoEmptyTab(session: PersistedSession): boolean {
+  if (sessionStorage.getItem(SessionKey.accessToken)) return false;
   for (const key of PERSISTED_SESSION_KEYS) {
     const value = session[key];
     if (value !== undefined) sessionStorage.setItem(key, value);

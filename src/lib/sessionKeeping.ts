@@ -23,11 +23,16 @@ export function sessionKept(): boolean {
   }
 }
 
-/** Before the first render: restores a kept session into an empty sessionStorage, if there is one. */
+/**
+ * Before the first render: restores a kept session into an empty sessionStorage, if there is one.
+ * One that IndexedDB gives only after the start gave up waiting is restored too: the page is then
+ * loaded again at the address it was opened with (the route guard may have sent it to /login).
+ */
 export async function restoreKeptSession(): Promise<boolean> {
   if (!sessionKept()) return false;
+  const opened = location.pathname + location.search + location.hash;
   const { restorePersistedSession } = await import('./persistedSession');
-  return restorePersistedSession();
+  return restorePersistedSession(undefined, () => location.replace(opened));
 }
 
 /**

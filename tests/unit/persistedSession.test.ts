@@ -65,6 +65,35 @@ describe('persisted session', () => {
     for (const [k, v] of Object.entries(session)) expect(sessionStorage.getItem(k)).toBe(v);
   });
 
+  it('a kept session IndexedDB gives only after the start gave up is still restored, and the page told', async () => {
+    await savePersistedSession(session);
+    let give!: (s: typeof session) => void;
+    const slow = new Promise<typeof session>((resolve) => (give = resolve));
+    let told!: () => void;
+    const late = new Promise<void>((resolve) => (told = resolve));
+    // The read is still pending when the start stops waiting (a loaded phone's IndexedDB).
+    expect(await restorePersistedSession(0, told, () => slow)).toBe(false);
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    give(session);
+    await late;
+    for (const [k, v] of Object.entries(session)) expect(sessionStorage.getItem(k)).toBe(v);
+  });
+
+  it('a late kept session never overwrites a tab that signed in meanwhile, and nothing is told', async () => {
+    await savePersistedSession(session);
+    let give!: (s: typeof session) => void;
+    const slow = new Promise<typeof session>((resolve) => (give = resolve));
+    const told = vi.fn();
+    expect(await restorePersistedSession(0, told, () => slow)).toBe(false);
+    sessionStorage.setItem('accessToken', 'signed-in-here');
+    give(session);
+    await slow;
+    await Promise.resolve(); // the late copy's own continuation runs after the read's
+    expect(told).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('accessToken')).toBe('signed-in-here');
+    expect(sessionStorage.getItem('userName')).toBeNull();
+  });
+
   it('never overwrites a tab that already has a session', async () => {
     await savePersistedSession(session);
     sessionStorage.setItem('accessToken', 'tab-token');
