@@ -25,25 +25,37 @@ const PUBLIC = [...PRERENDERED_PATHS.filter((path) => !BLOG_POSTS.slice(2).inclu
  */
 const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription', '/queue'];
 
-/** Scrolls to the bottom in screen-sized steps (sections load near view), then back to the top. */
+/**
+ * Scrolls to the bottom in screen-sized steps, each painted (two frames: what loads or hydrates near
+ * view has seen it), waits until every deferred section has loaded, then goes back to the top and
+ * waits for the screen to be still. Nothing on these pages changes by scrolling but what loads near
+ * view (lib/nearView.ts), so one wait at the end does what a wait at every step did.
+ */
 async function scrollThrough(page: Page): Promise<void> {
-  for (let step = 0; step < 60; step++) {
-    const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+  await page.evaluate(async () => {
+    const painted = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    for (let step = 0; step < 200; step++) {
+      // Instant: the site scrolls smoothly (scroll-behavior: smooth), and each step would cut the last one short.
+      window.scrollBy({ top: window.innerHeight * 0.8, behavior: 'instant' });
+      await painted();
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) break;
+    }
+  });
+  // A section scrolled past before its watcher was set up (the page still starting) is brought
+  // into view on its own, one at a time, until none is left.
+  for (let section = 0; section < 20; section++) {
+    const waiting = await page.evaluate(() => {
+      const placeholder = document.querySelector('[data-deferred-section]');
+      placeholder?.scrollIntoView({ block: 'center', behavior: 'instant' });
+      placeholder?.setAttribute('data-a11y-waiting', '');
+      return placeholder !== null;
     });
-    // The sections now in view have loaded (they load near view) and the screen has painted.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-deferred-section]')].every((el) => {
-        const box = el.getBoundingClientRect();
-        return box.bottom <= 0 || box.top >= innerHeight;
-      }),
-    );
-    await settled(page);
-    if (done) break;
+    if (!waiting) break;
+    // Replaced by its content (or by the Suspense placeholder while its code loads).
+    await page.waitForFunction(() => !document.querySelector('[data-a11y-waiting]'));
   }
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await settled(page);
 }
 
 async function violations(page: Page, path: string, spoil?: () => void): Promise<string[]> {
