@@ -35,12 +35,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // One browser file at a time unless E2E_WORKERS says more (3 ran green on a warm checkout,
-          // but a fresh clone's first minutes, drawing the site media beside three browsers, failed
-          // four tests: not the default until those waits are found). After the unit files
-          // (another worker count needs another group).
-          fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Two browser files at a time (E2E_WORKERS for another count): each waits on a browser
+          // and the server much of its time. On 2 cores, 749 s one at a time, 528 s two at a time
+          // (2026-11-27). After the unit files (another worker count needs another group).
+          fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,

@@ -8,10 +8,11 @@
 //   nothing is downloaded but the registry package.
 // - Native addons are built per Node ABI, so Node 20's node_modules cannot be shared. A mirror of the
 //   working tree (the files git tracks or does not ignore, as they are now) is copied into
-//   .tmp/node24-app with its own node_modules, installed by `npm ci` with Node 24 first on PATH. A mirror,
-//   not NODE_PATH: Node resolves a package from the importing file's folder upwards, so the repo's own
-//   files would always find the repo's Node 20 node_modules. `npm ci` runs again only when the lock file
-//   or the Node version changes (a stamp in the mirror's node_modules).
+//   .tmp/node24-app with its own node_modules: the working tree's, hard-linked, with the packages whose
+//   addon is built per Node ABI (better-sqlite3) copied and rebuilt by `npm rebuild` with Node 24 first
+//   on PATH. A mirror, not NODE_PATH: Node resolves a package from the importing file's folder upwards,
+//   so the repo's own files would always find the repo's Node 20 node_modules. It is made again only
+//   when the lock file or the Node version changes (a stamp in the mirror's node_modules).
 // - Then, with Node 24 first on PATH (tests that spawn a process use process.execPath): the native check
 //   (better-sqlite3, sharp, @node-rs/argon2, onnxruntime-node), `vitest run --project unit --project
 //   server` (or only the files named on the command line) and scripts/node24-smoke.ts.
@@ -26,7 +27,7 @@
 // version whose headers addons are built against (default 24.18.1).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -96,11 +97,23 @@ step('mirror of the working tree in .tmp/node24-app', () => {
   // Git's ignore files as rsync filters: ignored files are neither copied nor deleted (node_modules, .tmp stay).
   sh('rsync', ['-a', '--delete', '--exclude=/.git', '--filter=:- .gitignore', './', `${mirror}/`], { cwd: root });
 });
-step('npm ci with Node 24', () => {
-  const stamp = join(mirror, 'node_modules', '.node24-stamp');
+// The packages whose compiled addon is tied to one Node ABI (the others ship Node-API builds, or one
+// build per ABI, and load on any Node). Checked below: an addon built for Node 20 fails to load on 24.
+const PER_ABI = ['better-sqlite3'];
+step('node_modules for Node 24', () => {
+  const modules = join(mirror, 'node_modules');
+  const stamp = join(modules, '.node24-stamp');
   const want = createHash('sha256').update(readFileSync(join(mirror, 'package-lock.json'))).update(`${nodeHome}\n${headersHome}`).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return console.log('up to date');
-  sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: mirror, env });
+  // The working tree's node_modules, installed from the same lock file by Node 20, as hard links (a
+  // full \`npm ci\` took about 2 minutes), except the per-ABI packages: real copies, rebuilt for Node 24.
+  rmSync(modules, { recursive: true, force: true });
+  sh('cp', ['-al', join(root, 'node_modules'), modules]);
+  for (const name of PER_ABI) {
+    rmSync(join(modules, name), { recursive: true, force: true });
+    sh('cp', ['-r', join(root, 'node_modules', name), join(modules, name)]);
+  }
+  sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env });
   writeFileSync(stamp, want);
 });
 

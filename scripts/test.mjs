@@ -45,8 +45,8 @@ ensureSystemPackages('tests');
 steps.push(['system packages', since(packagesStart)]);
 run('type check (tsc -b)', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
 if (needsBrowser) run('page build (vite build)', [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
-// One Vitest over the chosen layers: the unit files first, then the browser files (one at a time;
-// E2E_WORKERS=3 for three), then the server files two at a time (vitest.config.ts).
+// One Vitest over the chosen layers: the unit files first, then the browser files (two at a time;
+// E2E_WORKERS for another count), then the server files two at a time (vitest.config.ts).
 const projectArgs = (projects.length ? projects : ['unit', 'server', 'e2e']).flatMap((p) => ['--project', p]);
 const report = join(root, '.tmp', 'vitest-report.json');
 rmSync(report, { force: true });

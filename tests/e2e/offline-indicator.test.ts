@@ -4,7 +4,7 @@
 // fetches, and a server that is down is what a dead network looks like to the page.
 import { describe, expect, it, vi } from 'vitest';
 import { newAppContext, PHONE, useOwnServer } from './support/browser';
-import { settled } from './support/settle';
+import { idle, settled } from './support/settle';
 
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -34,11 +34,16 @@ describe('offline notice', () => {
 
     // The browser thinks it is online, but nothing answers: the login fails with the spec's
     // message, and the notice says why.
+    // The footer's code loads only when it nears the view: once the page has nothing more to do
+    // by itself, it has not been asked for (if it had, the wait below could never end).
+    await idle(page);
+    const footerCode = /\/assets\/PublicFooter-[\w-]+\.js$/;
+    expect(await page.evaluate((source) => performance.getEntriesByType('resource').filter((e) => new RegExp(source).test(e.name)).length, footerCode.source)).toBe(0);
     await own.server.stop();
     // A block whose code had not loaded yet (the footer, near view) cannot load now: the page
     // stays, without it (it used to go blank).
-    const failed = page.waitForEvent('requestfailed', (r) => r.resourceType() === 'script');
-    await page.mouse.wheel(0, 3000);
+    const failed = page.waitForEvent('requestfailed', (r) => footerCode.test(new URL(r.url()).pathname));
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     await failed; // the block's code was asked for and did not come
     await settled(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Login');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { launchChromium, newAppContext, DESKTOP } from './support/browser';
+import { launchChromium, newAppContext, DESKTOP, serviceWorkerControls } from './support/browser';
 import { songReady, subscribedUser } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 30_000 } } });
@@ -52,7 +52,7 @@ const notifications = async () =>
 describe('the service worker follows jobs (issue 15)', () => {
   it('a song made while its page cannot run: polled by the worker, told by a notification, shown when the page runs again', { timeout: 150_000 }, async () => {
     await subscribedUser(page, server, 'swjobs');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerControls(page);
     await songReady(page, join(files, 'song.wav'));
 
     const polls: Array<{ fromWorker: boolean }> = [];

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
-import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
+import { DESKTOP, newAppContext, serviceWorkerControls, useOwnServer } from './support/browser';
 import { deployableCopy } from './support/deploy';
 import { ROOT } from './support/server';
 import { songReady, subscribedUser } from './support/studio';
@@ -30,7 +30,7 @@ it('Reload switches to a new version while a song job is followed; the job ends 
   const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
   const page = await context.newPage();
   await subscribedUser(page, own.server, 'updatejob');
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await serviceWorkerControls(page);
   await songReady(page, join(files, 'song.wav'));
   const workerPolls: string[] = [];
   context.on('request', (r) => void (r.serviceWorker() && /\/api\/jobs\/[\w-]+$/.test(new URL(r.url()).pathname) && workerPolls.push(r.url())));

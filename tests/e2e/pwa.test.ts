@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
-import { newAppContext, PHONE, useBrowser, useOwnServer } from './support/browser';
+import { newAppContext, PHONE, serviceWorkerControls, useBrowser, useOwnServer } from './support/browser';
 import { deployableCopy } from './support/deploy';
 import { settled } from './support/settle';
 
@@ -62,7 +62,7 @@ describe('installable PWA', () => {
   it('the service worker controls the page after the first load', async () => {
     await f.page.goto('/');
     await f.page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => f.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await serviceWorkerControls(f.page);
     const swRes = await fetch(`${inject('baseURL')}/sw.js`);
     expect(swRes.headers.get('cache-control')).toMatch(/no-cache/);
   });
@@ -258,7 +258,7 @@ describe('offline', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await serviceWorkerControls(page);
     const heading = await page.getByRole('heading', { level: 1 }).first().innerText();
 
     await own.server.stop(); // truly unreachable: no request can reach a server that is gone
@@ -290,10 +290,10 @@ describe('a new version', () => {
     // no isUpdate then, and vite-plugin-pwa's own reload never came).
     const first = await context.newPage();
     await first.goto('/');
-    await expect.poll(() => first.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await serviceWorkerControls(first);
     const second = await context.newPage();
     await second.goto('/pricing');
-    await expect.poll(() => second.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await serviceWorkerControls(second);
     await Promise.all([mark(first), mark(second)]);
 
     copy.deploy();

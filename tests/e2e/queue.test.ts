@@ -4,7 +4,7 @@
 // and a change made elsewhere arriving through the service worker's poller. Axe at 390 and 1440.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESKTOP, newAppContext, useOwnServer } from './support/browser';
+import { DESKTOP, newAppContext, serviceWorkerControls, useOwnServer } from './support/browser';
 import { checkAtBothSizes } from './support/shots';
 import { apiInPage, skipTours, subscribedUser } from './support/studio';
 
@@ -92,7 +92,7 @@ describe('/queue (issue 29)', () => {
 
   it('follows a change made elsewhere through the service worker, without a reload', { timeout: 90_000 }, async () => {
     // The worker installed at the first visit takes the page over once its precache is in (clients.claim).
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await serviceWorkerControls(page);
     const res = await apiInPage(page, `/jobs/${firstId}/cancel`, {});
     expect(res.status).toBe(200);
     await expect.poll(() => row('Face 1').getAttribute('aria-label'), { timeout: 60_000 }).toBe('Face 1: Canceled');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
-import { newAppContext, PHONE, useOwnServer } from './support/browser';
+import { newAppContext, PHONE, serviceWorkerControls, useOwnServer } from './support/browser';
 import { BUILT_DIR } from './support/server';
 
 vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
@@ -42,7 +42,7 @@ describe('offline public pages', () => {
     const page = await context.newPage();
     await page.goto('/blogs');
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await serviceWorkerControls(page);
     // The page asks the worker to warm the site image cache after load; wait until the blog covers and the about picture are in.
     await expect
       .poll(

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../contract/provenance/index.ts';
 import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../src/workers/watermarkSpec';
-import { launchChromium, newAppContext } from './support/browser';
+import { launchChromium, newAppContext, serviceWorkerControls } from './support/browser';
 import { ROOT } from './support/server';
 import { bridgePath as builtBridge, ffmpeg, frameAt, frameTimes, loadBridge, makeClip, meanDiff, probe, videoInPage, videoStream } from './support/watermark';
 
@@ -280,7 +280,7 @@ describe('watermarked downloads', () => {
     await swPage.goto('/');
     await swPage.evaluate(() => localStorage.setItem('watermarkEngine', 'ffmpeg'));
     await swPage.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => swPage.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await serviceWorkerControls(swPage);
     const cached = () =>
       swPage.evaluate(async () => {
         const urls: string[] = [];

@@ -21,8 +21,9 @@ export function launchChromium(): Promise<Browser> {
  */
 function waitForAppOnNavigation(context: BrowserContext): void {
   const patch = (page: Page) => {
+    // No deadline of its own: the test's time-out bounds it (a loaded machine starts the app slowly).
     const ready = () =>
-      page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'));
+      page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 0 });
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
@@ -107,4 +108,13 @@ export function useBrowser(viewport = DESKTOP): BrowserFixture {
  */
 export function visitorContext(own: OwnServerFixture, ip: string, viewport = DESKTOP): Promise<BrowserContext> {
   return newAppContext(own.browser, { baseURL: own.server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': ip }, serviceWorkers: 'block' });
+}
+
+/**
+ * Resolves once a service worker controls the page. No deadline of its own (the test's time-out is
+ * the bound): a first install fetches the whole precache, which takes a while on a busy machine.
+ * Survives the reload a first activation may cause.
+ */
+export async function serviceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 0 });
 }

@@ -41,5 +41,6 @@ export async function share(page: Page, payload: SharedPayload): Promise<void> {
 export async function controlled(page: Page): Promise<void> {
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 });
+  // No deadline of its own (as support/browser.ts serviceWorkerControls): a first install fetches the whole precache.
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 0 });
 }
