@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cutOut, garmentAlpha, garmentModel } from '../../server/src/engines/local/garment-cutout.ts';
+import { cutOut, garmentAlpha } from '../../server/src/engines/local/garment-cutout.ts';
 import { GarmentModel, type ModelName } from '../../server/src/engines/local/garment-model.ts';
 import { readPicture } from '../../server/src/engines/local/images.ts';
 import { garmentPhoto, iou, type GarmentPhoto } from './support/garment-photos.ts';
@@ -22,6 +22,9 @@ const alive = (pid: number) => {
 let root: string;
 let tee: GarmentPhoto;
 const never = new AbortController().signal;
+// A model of this file's own: the server's shared one (garmentModel) may already hold a process and
+// masks from another file run in the same worker.
+const garmentModel = new GarmentModel('small');
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ps-cutout-'));
@@ -59,7 +62,7 @@ describe('garment cut-out', () => {
       worst = Math.max(worst, now - last - 20);
       last = now;
     }, 20);
-    const alpha = await garmentAlpha(pic, never).finally(() => clearInterval(ticker));
+    const alpha = await garmentAlpha(pic, never, garmentModel).finally(() => clearInterval(ticker));
     expect(garmentModel.pid).toBeDefined();
     expect(garmentModel.pid).not.toBe(pid);
     // In this thread a run stalled it 6 s and more (onnxruntime-node 1.17 runs synchronously).
@@ -74,7 +77,7 @@ describe('garment cut-out', () => {
   it('trims the cut-out to the garment, and answers the same garment again from its kept mask', async () => {
     // The mask kept from the test above answers: the model is not asked again (its speed: bench/engine.ts).
     const asked = vi.spyOn(garmentModel as unknown as { enqueue: (...args: unknown[]) => Promise<Uint8Array> }, 'enqueue');
-    const cut = await cutOut(join(root, 'tee-busy.jpg'));
+    const cut = await cutOut(join(root, 'tee-busy.jpg'), never, garmentModel);
     expect(asked).not.toHaveBeenCalled();
     asked.mockRestore();
     // The drawn shirt's bounds: 80% of the width, its height fitted to that.

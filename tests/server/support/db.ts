@@ -9,7 +9,43 @@ import { createDatabase, migrateToLatest, type DatabaseHandle, type Engine } fro
 export const engines: Engine[] = ['sqlite', 'postgres'];
 
 /** Postgres for tests: database `test`, trust auth. Override with TEST_DATABASE_URL. */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Server test files run side by side, one per Vitest worker: each worker has a database of its own
+ * (`test_w1`, `test_w2`, made on first use beside `test`). In one database, a file dropping its
+ * schema while another migrates broke the migration: Kysely's table lookup reads every schema of
+ * the database and fails on one dropped under it ("schema … does not exist"). An explicit
+ * TEST_DATABASE_URL is used as given.
+ */
+const WORKER_DATABASE = process.env.TEST_DATABASE_URL || !process.env.VITEST_POOL_ID ? null : `test_w${process.env.VITEST_POOL_ID}`;
+
+export const TEST_POSTGRES_URL = WORKER_DATABASE ? withDatabase(BASE_POSTGRES_URL, WORKER_DATABASE) : BASE_POSTGRES_URL;
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+let databaseReady: Promise<void> | undefined;
+/** Makes this worker's database if it is not there yet. */
+function ensureDatabase(): Promise<void> {
+  databaseReady ??= (async () => {
+    if (!WORKER_DATABASE) return;
+    const client = new pg.Client({ connectionString: BASE_POSTGRES_URL });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [WORKER_DATABASE]);
+      if (!rowCount) await client.query(`create database ${WORKER_DATABASE}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // made by another run meanwhile
+      });
+    } finally {
+      await client.end();
+    }
+  })();
+  return databaseReady;
+}
 
 export interface TestDatabase extends DatabaseHandle {
   /** A fresh temporary folder (the SQLite file lives here; use it as DATA_DIR). */
@@ -59,6 +95,7 @@ export async function openTestDatabase(engine: Engine, { migrate = true } = {}):
 }
 
 async function adminQuery(text: string): Promise<void> {
+  await ensureDatabase();
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {
@@ -169,6 +206,7 @@ class PostgresPool {
 
   private async client(): Promise<pg.Client> {
     if (!this.admin) {
+      await ensureDatabase();
       this.admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await this.admin.connect();
       // A connection a test left in a transaction must not hold the reset forever: give up, drop the schema.
@@ -249,7 +287,8 @@ class PostgresPool {
     await admin.query(`set lock_timeout = 0`);
     await admin.query(`drop schema if exists ${schema.name} cascade; drop schema if exists ${schema.name}_seed cascade`);
     await admin.query(`set lock_timeout = '10s'`);
-    this.made.splice(this.made.indexOf(schema), 1);
+    const at = this.made.indexOf(schema);
+    if (at >= 0) this.made.splice(at, 1);
   }
 
   async close(): Promise<void> {
