@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { UsageCategory } from './billing.ts';
+import { CAPABILITY_FACTS, type CapabilityFacts } from './capability-facts.ts';
 import {
   CelebrityFaceBody, FacePromptBody, FaceResponse, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MenCelebrityFaceBody,
   OutputImageResponse, OutputUrlResponse, ResultImageResponse, SwapImageBody, UpscaleBody, VideoUrlResponse,
@@ -25,40 +25,12 @@ export interface CapabilityCall {
   files?: readonly string[];
 }
 
-export interface CapabilityDescriptor {
+/** A capability: its plain facts (contract/capability-facts.ts), its calls and its answer's schema. */
+export interface CapabilityDescriptor extends CapabilityFacts {
   calls: readonly CapabilityCall[];
   /** The 200 answer of every call. */
   response: TSchema;
-  /** The spec's response field (§7) holding the result's URL. */
-  field: 'output' | 'output_url' | 'result_image_url' | 'video_url' | 'output_image';
-  /** media_items.kind of the result (the gallery group). */
-  media: 'face' | 'image' | 'video' | 'cloth' | 'imgTovideo' | 'audio';
-  /** The plan's allowance a job counts against. */
-  allowance: UsageCategory;
-  /** Long enough to tell the user by a notification when it ends with no page in view. */
-  long: boolean;
-  /** One attempt is stopped after this long. */
-  timeoutMs: number;
-  messages: {
-    /** Shown when the job fails for a reason the user cannot fix (spec §8). */
-    failure: string;
-  };
-  /** The output's AI marks (issue 26; server/src/provenance/source-type.ts reads them). */
-  marks: {
-    /** The output's title in its marks: "Persona Studio <title>". */
-    title: string;
-    /**
-     * Job input fields that may hold the user's own or linked media (an upload or a link copy,
-     * never a template or our own output), each with the title its ingredient gets: an output
-     * built on one is a composite (compositeSynthetic, compositeWithTrainedAlgorithmicMedia).
-     */
-    outside: Readonly<Record<string, string>>;
-    /** A trained model makes the pixels even on the local engine (an upscale). */
-    trained?: boolean;
-  };
 }
-
-const MINUTE = 60_000;
 
 /** A call, its literal path, gender and body schema kept in the type (routes and the page's client read them). */
 const call = <const P extends string, const G extends Gender | null, B extends TSchema | null>(path: P, gender: G, summary: string, body: B) => ({ path, gender, summary, body });
@@ -67,6 +39,7 @@ const multipartCall = <const P extends string, const F extends readonly string[]
 
 export const CAPABILITIES = {
   face: {
+    ...CAPABILITY_FACTS.face,
     calls: [
       call('/generate_face_c/', 'female', 'Face from three celebrity names (female)', CelebrityFaceBody),
       call('/generate_face_c_men/', 'male', 'Face from three celebrity names (male)', MenCelebrityFaceBody),
@@ -74,117 +47,63 @@ export const CAPABILITIES = {
       call('/generate_face_prompt_men/', 'male', 'Face from a prompt (male)', FacePromptBody),
     ],
     response: FaceResponse,
-    field: 'output',
-    media: 'face',
-    allowance: 'faces',
-    long: false,
-    timeoutMs: 2 * MINUTE,
-    messages: { failure: 'An error occurred while generating the face.' },
-    marks: { title: 'face', outside: {} },
   },
   image: {
+    ...CAPABILITY_FACTS.image,
     calls: [
       call('/generate-image-prompt/', 'female', 'Image of a face from a prompt (female)', ImagePromptBody),
       call('/generate-image-prompt-men/', 'male', 'Image of a face from a prompt (male)', ImagePromptBody),
     ],
     response: OutputUrlResponse,
-    field: 'output_url',
-    media: 'image',
-    allowance: 'images',
-    long: false,
-    timeoutMs: 2 * MINUTE,
-    messages: { failure: 'Image generation failed.' },
-    marks: { title: 'image', outside: {} },
   },
   swapImage: {
+    ...CAPABILITY_FACTS.swapImage,
     calls: [
       call('/generate-image-temp/', 'female', 'The face on a template or linked picture (female)', SwapImageBody),
       call('/generate-image-temp-link-men/', 'male', 'The face on a template or linked picture (male)', SwapImageBody),
       call('/generate-image-temp-template-men/', 'male', 'The face on a template or linked picture (male)', SwapImageBody),
     ],
     response: ResultImageResponse,
-    field: 'result_image_url',
-    media: 'image',
-    allowance: 'images',
-    long: false,
-    timeoutMs: 2 * MINUTE,
-    messages: { failure: 'Image generation failed.' },
-    marks: { title: 'face swap', outside: { target: 'The linked picture' } },
   },
   swapVideo: {
+    ...CAPABILITY_FACTS.swapVideo,
     calls: [call('/face-swap/', null, 'The face on a template or linked video', FaceSwapBody)],
     response: VideoUrlResponse,
-    field: 'video_url',
-    media: 'video',
-    allowance: 'videos',
-    long: true,
-    timeoutMs: 15 * MINUTE,
-    messages: { failure: 'Face swap processing failed' },
-    marks: { title: 'video face swap', outside: { target: 'The linked video' } },
   },
   clothSwap: {
+    ...CAPABILITY_FACTS.clothSwap,
     calls: [multipartCall('/newclothchanger/', 'The garment on a generated image (multipart: cloth_image, image_template, category, consent=true with the garment photo)', ['cloth_image'])],
     response: OutputImageResponse,
-    field: 'output_image',
-    media: 'cloth',
-    allowance: 'images',
-    long: false,
-    timeoutMs: 5 * MINUTE,
-    messages: { failure: 'Failed to swap clothing' },
-    marks: { title: 'cloth swap', outside: { garment: 'The garment photo' } },
   },
   imageToVideo: {
+    ...CAPABILITY_FACTS.imageToVideo,
     calls: [call('/imagetovideos/', null, 'A 5 s clip from a generated image', ImageToVideoBody)],
     response: OutputUrlResponse,
-    field: 'output_url',
-    media: 'imgTovideo',
-    allowance: 'videos',
-    long: true,
-    timeoutMs: 10 * MINUTE,
-    messages: { failure: 'Invalid prompt. Please enter a proper prompt.' },
-    marks: { title: 'video', outside: {} },
   },
   music: {
+    ...CAPABILITY_FACTS.music,
     calls: [multipartCall('/audio_mucic_creator/', 'A song from lyrics and audio (multipart: lyrics, song_file, voice_file, instrumental_file, consent=true with a voice_file)', ['song_file', 'voice_file', 'instrumental_file'])],
     response: OutputUrlResponse,
-    field: 'output_url',
-    media: 'audio',
-    allowance: 'videos',
-    long: true,
-    timeoutMs: 10 * MINUTE,
-    messages: { failure: 'Invalid Audio. Please enter a proper Audio.' },
-    marks: { title: 'song', outside: { song: 'The song', voice: 'The voice recording', instrumental: 'The instrumental' } },
   },
   upscale: {
+    ...CAPABILITY_FACTS.upscale,
     calls: [call('/upscale/', null, 'One of the user\'s generated pictures 2x or 4x larger, by an upscaling model (ESRGAN)', UpscaleBody)],
     response: OutputUrlResponse,
-    field: 'output_url',
-    media: 'image',
-    allowance: 'images',
-    // A 4x of a 768 x 1024 picture takes about a minute on a 2-core machine.
-    long: true,
-    timeoutMs: 10 * MINUTE,
-    messages: { failure: 'Upscaling failed.' },
-    // The source is our own output, never outside media; the local engine's ESRGAN is a trained model.
-    marks: { title: 'upscale', outside: {}, trained: true },
   },
   talking: {
+    ...CAPABILITY_FACTS.talking,
     calls: [multipartCall('/talking/', 'A video of the face speaking or singing (multipart: face_url and one of audio_file, audio_url, text; consent=true with an audio_file)', ['audio_file'])],
     response: VideoUrlResponse,
-    field: 'video_url',
-    media: 'video',
-    allowance: 'videos',
-    long: true,
-    timeoutMs: 10 * MINUTE,
-    messages: { failure: 'Making the talking video failed.' },
-    // A voice file may be a real person's; the user's song and typed text are not outside media.
-    marks: { title: 'talking character', outside: { voice: 'The voice recording' } },
   },
 } as const;
 
 /** Fails to compile when a descriptor lacks a fact (checked apart: a `satisfies` on the object would widen each call's literal types). */
 type Described<T extends Record<string, CapabilityDescriptor>> = T;
 export type CapabilityDescriptors = Described<typeof CAPABILITIES>;
+/** Fails to compile when a capability has calls but no facts, or facts but no calls. */
+type SameNames<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : never;
+const sameNames: SameNames<typeof CAPABILITIES, typeof CAPABILITY_FACTS> = true;
+void sameNames;
 
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -1,6 +1,7 @@
 import { CONSENT_MESSAGE } from './consent.ts';
 import { Type, type Static } from 'typebox';
 import { FreeText } from './text.ts';
+import { JOB_STATUSES } from './job-status';
 
 // The studio's generation, job and gallery calls (spec document 2 §3, §7; ARCHITECTURE §4).
 // Bodies are loose on purpose: the handler checks each rule with the spec's own alert texts
@@ -67,7 +68,7 @@ export const MediaUrlResponse = Type.Object({ media_url: Type.String() });
 /** `Prefer: respond-async`: the job to follow at Location (/api/jobs/{id}). */
 export const AcceptedResponse = Type.Object({ job_id: JobId });
 
-export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('canceled')]);
+export const JobStatus = Type.Enum(JOB_STATUSES);
 
 /** GET /api/jobs/{id}: status, progress and, once succeeded, the spec's result field of its kind. */
 export const JobView = Type.Object({

@@ -110,14 +110,8 @@ export function isJobNews(data: unknown): data is JobNews {
   return typeof news === 'object' && news !== null && news.type === 'JOB_UPDATE' && typeof news.jobId === 'string' && typeof news.job === 'object' && news.job !== null;
 }
 
-/**
- * Job kinds long enough to tell the user by a notification when they end with no page in view: the
- * capabilities whose descriptor (contract/capabilities.ts) says `long`. Written out, not read from
- * there, so that the worker's bundle does not take in the descriptors' schemas (and their schema
- * library: measured, deriving it grows sw.js from 50.5 to 57.7 KB, 17.5 to 19.9 KB gzip);
- * tests/server/engine-registry.test.ts fails when the two differ.
- */
-export const LONG_JOB_KINDS: ReadonlySet<string> = new Set(['swapVideo', 'imageToVideo', 'music', 'upscale', 'talking']);
+/** Job kinds long enough to tell the user by a notification when they end with no page in view. */
+export { LONG_JOB_KINDS } from './capability-facts';
 
 /**
  * The studio's IndexedDB stores of the user's own data (database and object store names): the

@@ -39,6 +39,8 @@ const { register } = await import('tsx/esm/api');
 register();
 // Fixed sleeps and duration assertions in tests/ (issue 42): a second's read, before anything slow.
 run('test timing check', ['--import', 'tsx', join(root, 'scripts', 'checks', 'test-timing.ts')]);
+// The layers of ARCHITECTURE.md (issue 43): imports between them and SQL outside db/.
+run('layer check', ['--import', 'tsx', join(root, 'scripts', 'checks', 'layers.ts')]);
 const { ensureSystemPackages } = await import('./system-packages.ts');
 const packagesStart = performance.now();
 ensureSystemPackages('tests');

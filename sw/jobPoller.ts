@@ -8,6 +8,7 @@ import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { JobView } from '../contract/studio';
 import { JOBS_CHANNEL, JOBS_DB, LONG_JOB_KINDS, type JobNews } from '../contract/sw-messages';
 import { swCredentials } from './swSession';
+import { isFinalJobStatus } from '../contract/job-status';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,7 +16,6 @@ const FIRST_DELAY_MS = 2_000;
 const MAX_DELAY_MS = 30_000;
 /** Ended jobs' views are kept this long for pages that open later. */
 const KEEP_ENDED_MS = 24 * 60 * 60 * 1000;
-const ENDED: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled']);
 
 interface FollowedJob {
   jobId: string;
@@ -83,7 +83,7 @@ export function jobPoller(apiBase: string) {
     if (!res.ok) return 'again'; // the server is struggling: try again later
     const view = (await res.json()) as JobView;
     announce(view);
-    if (!ENDED.has(view.status)) return 'again';
+    if (!isFinalJobStatus(view.status)) return 'again';
     await set(job.jobId, { ...job, ended: view }, jobs());
     await notifyEnded(view).catch(() => undefined);
     return 'ended';

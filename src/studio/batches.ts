@@ -17,10 +17,10 @@ import { asGenerationError, GenerationError, isNetworkFailure, newIdempotencyKey
 import { queuedBatch, type BatchJson, type JsonFields } from './outbox';
 import { batchSlotOf, enqueue, ownedByCurrentUser, useStudioStore, type BatchSlot, type Slot } from './studioStore';
 import { watchInWorker } from './workerJobs';
+import { isFinalJobStatus } from '../../contract/job-status';
 
 export type { BatchView };
 
-const ENDED: ReadonlySet<JobView['status']> = new Set(['succeeded', 'failed', 'canceled']);
 const POLL_FIRST_MS = 1000;
 const POLL_MAX_MS = 5000;
 const POLL_BESIDE_WORKER_MS = 15_000;
@@ -51,7 +51,7 @@ export function withJob(view: BatchView, job: JobView): BatchView {
   return { ...view, jobs, queued: count('queued'), running: count('running'), succeeded: count('succeeded'), failed: count('failed'), canceled: count('canceled') };
 }
 
-export const batchEnded = (view: BatchView): boolean => view.jobs.every((j) => ENDED.has(j.status));
+export const batchEnded = (view: BatchView): boolean => view.jobs.every((j) => isFinalJobStatus(j.status));
 
 const getBatch = async (batchId: string): Promise<BatchView | null> => {
   try {

@@ -102,8 +102,9 @@ describe('engines on shutdown', () => {
 });
 
 describe('facts derived from contract/capabilities.ts', () => {
-  it('the worker\'s long-job list is the long capabilities', () => {
+  it('the worker\'s long-job list is the long capabilities: the videos, the song and the upscale', () => {
     expect([...LONG_JOB_KINDS].sort()).toEqual(CAPABILITY_NAMES.filter((c) => CAPABILITIES[c].long).sort());
+    expect([...LONG_JOB_KINDS].sort()).toEqual(['imageToVideo', 'music', 'swapVideo', 'talking', 'upscale']);
   });
 
   it('each job kind counts against its allowance', () => {

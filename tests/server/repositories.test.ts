@@ -36,7 +36,7 @@ describe.each(engines)('repositories on %s', (engine) => {
     user_id: userId, kind, gender: 'female', url: `/media/${key}`, storage_key: key, mime: 'image/png', bytes: 1, face_prompt: null, created_at: createdAt,
   });
 
-  it("media: a job's outputs belong to the job; the gallery is newest first; a source must be the user's item of a fitting kind", async () => {
+  it("media: a job's outputs belong to the job and its user; a source must be the user's item of a fitting kind", async () => {
     const repo = mediaRepository(db());
     const [alice, bob] = [await user(), await user()];
     const jobId = await job(alice, 'face', 'running');
@@ -44,7 +44,8 @@ describe.each(engines)('repositories on %s', (engine) => {
     await repo.addForJob(jobId, []);
     await repo.addForJob(await job(bob, 'face', 'running'), [media(bob, 'face', 'gen/b1.png', at(3))]);
 
-    expect((await repo.ofUser(alice)).map((m) => m.storage_key)).toEqual(['gen/a2.png', 'gen/a1.png']);
+    const stored = await db().selectFrom('media_items').select(['storage_key', 'created_at']).where('user_id', '=', alice).orderBy('created_at').execute();
+    expect(stored).toEqual([{ storage_key: 'gen/a1.png', created_at: at(1) }, { storage_key: 'gen/a2.png', created_at: at(2) }]);
     expect(await db().selectFrom('media_items').select('job_id').where('storage_key', '=', 'gen/a1.png').executeTakeFirst()).toEqual({ job_id: jobId });
     expect(await repo.ownedByKey(alice, 'gen/a1.png', ['face'])).toEqual({ storage_key: 'gen/a1.png', gender: 'female' });
     expect(await repo.ownedByKey(alice, 'gen/a1.png', ['image', 'video'])).toBeUndefined();

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { otpRepository } from '../db/repositories/otp.ts';
 import type { OtpPurpose } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_TTL_MS, isoAt } from './rules.ts';
+import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_TTL_MS } from './rules.ts';
 import { hashOtp, newOtpCode, sameSecret } from './secrets.ts';
+import { isoAt } from '../time.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

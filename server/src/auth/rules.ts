@@ -55,4 +55,3 @@ export function nameFromGoogle(name: string | null, email: string): string {
 /** 401 with the WWW-Authenticate challenge: no valid session token or API key. */
 export const authenticationRequired = (): HttpError => Object.assign(new HttpError(401, 'Authentication required.'), { headers: { 'www-authenticate': 'Bearer' } });
 
-export const isoAt = (ms: number): string => new Date(ms).toISOString();

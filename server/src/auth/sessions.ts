@@ -6,6 +6,7 @@ import { fromFlag, newId } from '../db/util.ts';
 import { HttpError } from '../http-error.ts';
 import { signAccessToken } from './access-token.ts';
 import { newOpaqueToken, sha256 } from './secrets.ts';
+import { isoAt } from '../time.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -36,7 +37,6 @@ export function sessionProfile(user: User): SessionProfile {
   };
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** An access token bound to one session (refresh family) and the user's current credentials. */
 function accessTokenFor(app: FastifyInstance, user: Pick<User, 'id' | 'email' | 'credentials_version'>, familyId: string, now: number): Promise<string> {
@@ -52,8 +52,8 @@ export async function issueSession(app: FastifyInstance, user: User): Promise<Is
     userId: user.id,
     familyId,
     tokenHash: sha256(refresh),
-    expiresAt: iso(now + REFRESH_TOKEN_TTL_MS),
-    now: iso(now),
+    expiresAt: isoAt(now + REFRESH_TOKEN_TTL_MS),
+    now: isoAt(now),
   });
   const access = await accessTokenFor(app, user, familyId, now);
   return { access, refresh, profile: sessionProfile(user) };
@@ -73,12 +73,12 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
   if (!row) throw invalidRefresh();
   if (row.replaced_by !== null || row.revoked_at !== null) {
     if (row.replaced_by !== null) {
-      await tokens.revokeFamily(row.family_id, iso(now));
+      await tokens.revokeFamily(row.family_id, isoAt(now));
       app.log.warn({ userId: row.user_id, familyId: row.family_id }, 'rotated refresh token reused: family revoked');
     }
     throw invalidRefresh();
   }
-  if (row.expires_at <= iso(now)) throw invalidRefresh();
+  if (row.expires_at <= isoAt(now)) throw invalidRefresh();
   const user = await usersRepository(app.db).findById(row.user_id);
   if (!user) throw invalidRefresh();
 
@@ -88,12 +88,12 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
     userId: row.user_id,
     familyId: row.family_id,
     tokenHash: sha256(refresh),
-    expiresAt: iso(now + REFRESH_TOKEN_TTL_MS),
-    now: iso(now),
+    expiresAt: isoAt(now + REFRESH_TOKEN_TTL_MS),
+    now: isoAt(now),
   });
-  if (!(await tokens.markReplaced(row.id, replacementId, iso(now)))) {
+  if (!(await tokens.markReplaced(row.id, replacementId, isoAt(now)))) {
     // Another request rotated the same token a moment ago: that is reuse too.
-    await tokens.revokeFamily(row.family_id, iso(now));
+    await tokens.revokeFamily(row.family_id, isoAt(now));
     throw invalidRefresh();
   }
   const access = await accessTokenFor(app, user, row.family_id, now);
@@ -104,5 +104,5 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
 export async function revokeRefreshToken(app: FastifyInstance, presented: string): Promise<void> {
   const tokens = tokensRepository(app.db);
   const row = await tokens.findRefreshByHash(sha256(presented));
-  if (row) await tokens.revokeFamily(row.family_id, iso(app.now()));
+  if (row) await tokens.revokeFamily(row.family_id, isoAt(app.now()));
 }

@@ -6,6 +6,7 @@ import { grantsRepository } from '../db/repositories/grants.ts';
 import { paymentEventsRepository } from '../db/repositories/payment-events.ts';
 import { subscriptionsRepository } from '../db/repositories/subscriptions.ts';
 import type { Database } from '../db/schema.ts';
+import { isoAt } from '../time.ts';
 
 // Entitlements that are not a paid period: the free trial and operator grants. Each one is also
 // written to payment_events (provider 'trial' or 'admin'), so a user's entitlement history is
@@ -17,10 +18,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Executor = Db | Transaction<Database>;
 
 export function grants(db: Db, now: () => number) {
-  const iso = (ms = now()) => new Date(ms).toISOString();
 
   async function record(trx: Executor, provider: 'trial' | 'admin', type: string, userId: string, payload: object, subscriptionId: string | null = null) {
-    await paymentEventsRepository(trx).add({ id: randomUUID(), provider, event_id: randomUUID(), type, payload: JSON.stringify(payload), user_id: userId, subscription_id: subscriptionId, created_at: iso() });
+    await paymentEventsRepository(trx).add({ id: randomUUID(), provider, event_id: randomUUID(), type, payload: JSON.stringify(payload), user_id: userId, subscription_id: subscriptionId, created_at: isoAt(now()) });
   }
 
   return {
@@ -34,16 +34,16 @@ export function grants(db: Db, now: () => number) {
     async startTrial(trx: Executor, input: { userId: string; planId: string; subscriptionId: string; days: number; at: string }): Promise<boolean> {
       if (await grantsRepository(trx).hadTrial(input.userId)) return false;
       const startsAt = input.at;
-      const endsAt = iso(Date.parse(startsAt) + input.days * DAY_MS);
-      await grantsRepository(trx).add({ id: randomUUID(), user_id: input.userId, kind: 'trial', plan_id: input.planId, subscription_id: input.subscriptionId, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: iso() });
+      const endsAt = isoAt(Date.parse(startsAt) + input.days * DAY_MS);
+      await grantsRepository(trx).add({ id: randomUUID(), user_id: input.userId, kind: 'trial', plan_id: input.planId, subscription_id: input.subscriptionId, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: isoAt(now()) });
       await record(trx, 'trial', 'trial.started', input.userId, { plan: input.planId, starts_at: startsAt, ends_at: endsAt }, input.subscriptionId);
       return true;
     },
 
     /** An operator's grant of `planId` for `days` from now. */
     async grant(userId: string, planId: string, days: number): Promise<{ endsAt: string }> {
-      const startsAt = iso();
-      const endsAt = iso(now() + days * DAY_MS);
+      const startsAt = isoAt(now());
+      const endsAt = isoAt(now() + days * DAY_MS);
       await db.transaction().execute(async (trx) => {
         await grantsRepository(trx).add({ id: randomUUID(), user_id: userId, kind: 'grant', plan_id: planId, subscription_id: null, starts_at: startsAt, ends_at: endsAt, revoked_at: null, created_at: startsAt });
         await record(trx, 'admin', 'grant.created', userId, { plan: planId, days, starts_at: startsAt, ends_at: endsAt });
@@ -54,7 +54,7 @@ export function grants(db: Db, now: () => number) {
     /** Ends the user's grants and trial now; a paid subscription is the provider's to end. A revoked trial is not given again. */
     async revoke(userId: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const count = await grantsRepository(trx).revokeRunning(userId, iso());
+        const count = await grantsRepository(trx).revokeRunning(userId, isoAt(now()));
         await record(trx, 'admin', 'grant.revoked', userId, { revoked: count });
         return count;
       });

@@ -13,6 +13,7 @@ import { fromMinor } from '../payments/money.ts';
 import type { Market, PaymentProviders } from '../payments/index.ts';
 import { PaymentProviderError, PROVIDER_FAILED, type SubscriptionEvent, type SubscriptionStatus } from '../payments/types.ts';
 import { grants, FREE_TRIAL_DAYS } from './grants.ts';
+import { isoAt } from '../time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses meaning the buyer approved the checkout. */
@@ -33,7 +34,6 @@ export interface BillingDeps {
 export function subscriptions(deps: BillingDeps) {
   const { db, providers, now } = deps;
   const plans = plansRepository(db);
-  const iso = (ms = now()) => new Date(ms).toISOString();
   const trials = grants(db, now);
 
   const rows = subscriptionsRepository(db);
@@ -61,8 +61,8 @@ export function subscriptions(deps: BillingDeps) {
         trial_days: trialDays,
         amount_minor: price.minor,
         currency: price.currency,
-        created_at: iso(),
-        updated_at: iso(),
+        created_at: isoAt(now()),
+        updated_at: isoAt(now()),
       });
       try {
         const result = await provider.createSubscription({
@@ -76,7 +76,7 @@ export function subscriptions(deps: BillingDeps) {
           cancelUrl: `${input.origin}/pricing`,
           now: now(),
         });
-        await rows.update(id, { provider_subscription_id: result.providerSubscriptionId, updated_at: iso() });
+        await rows.update(id, { provider_subscription_id: result.providerSubscriptionId, updated_at: isoAt(now()) });
         return { subscription_id: result.providerSubscriptionId, short_url: result.paymentUrl, trial_days: trialDays };
       } catch (err) {
         await rows.remove(id);
@@ -100,7 +100,7 @@ export function subscriptions(deps: BillingDeps) {
         const sub = await subscriptionsRepository(trx).byProviderId(providerName, event.providerSubscriptionId);
         /** One key of the event into payment_events; false when the provider's key is already there. */
         const record = async (key: string, text: string, owner: { user_id: string; id: string } | undefined) => {
-          const row = { id: randomUUID(), provider: providerName as 'sandbox', event_id: key, type: event.type, payload: text, user_id: owner?.user_id ?? null, subscription_id: owner?.id ?? null, created_at: iso() };
+          const row = { id: randomUUID(), provider: providerName as 'sandbox', event_id: key, type: event.type, payload: text, user_id: owner?.user_id ?? null, subscription_id: owner?.id ?? null, created_at: isoAt(now()) };
           return paymentEventsRepository(trx).addOnce(row);
         };
         if (!(await record(event.eventId, payload, sub))) return 'duplicate' as const;
@@ -121,7 +121,7 @@ export function subscriptions(deps: BillingDeps) {
           ...(status === 'canceled' && current !== 'canceled' ? { cancel_at: event.periodEnd ?? sub.current_period_end ?? event.occurredAt } : {}),
           ...(approved ? { approved_at: event.occurredAt } : {}),
           last_event_at: newer ? event.occurredAt : sub.last_event_at,
-          updated_at: iso(),
+          updated_at: isoAt(now()),
         });
         if (approved) approvedNow = sub.id;
         // The free trial starts when a trial checkout is approved: once per user, ever.
@@ -148,7 +148,7 @@ export function subscriptions(deps: BillingDeps) {
         return null;
       }) : null;
       const status = (remote?.status ?? sub.status) as SubscriptionStatus;
-      const trialEnd = sub.trial_days > 0 && sub.approved_at ? iso(Date.parse(sub.approved_at) + sub.trial_days * DAY_MS) : null;
+      const trialEnd = sub.trial_days > 0 && sub.approved_at ? isoAt(Date.parse(sub.approved_at) + sub.trial_days * DAY_MS) : null;
       const amount = remote?.lastPayment ?? { value: sub.trial_days > 0 && !remote?.lastPayment ? '0.00' : fromMinor(sub.amount_minor ?? 0), currency: sub.currency ?? 'USD' };
       return {
         id: sub.provider_subscription_id,
@@ -169,7 +169,7 @@ export function subscriptions(deps: BillingDeps) {
 
     /** A checkout of the user's that is under way (created in the last 30 minutes, not yet decided). */
     async processingPlan(userId: string): Promise<string | null> {
-      return rows.pendingPlanSince(userId, iso(now() - 30 * 60 * 1000));
+      return rows.pendingPlanSince(userId, isoAt(now() - 30 * 60 * 1000));
     },
 
     /** Stops every renewing subscription of the user at its provider (account deletion). */

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MediaKind } from '../../../contract/capability-facts.ts';
+import type { JobStatusName } from '../../../contract/job-status.ts';
 
 /*
  * Conventions that keep one schema valid on SQLite and Postgres:
@@ -148,7 +150,7 @@ export interface PaymentEventsTable {
   created_at: Timestamp;
 }
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+export type JobStatus = JobStatusName;
 
 export interface JobsTable {
   id: string;
@@ -158,7 +160,6 @@ export interface JobsTable {
   status: JobStatus;
   progress: Generated<number>;
   input: JsonText;
-  output: JsonText | null;
   error: string | null;
   attempts: Generated<number>;
   idempotency_key: string | null;
@@ -170,7 +171,8 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
-export type MediaKind = 'face' | 'image' | 'video' | 'cloth' | 'imgTovideo' | 'audio';
+/** The gallery's groups, declared with the capabilities' facts. */
+export type { MediaKind };
 export type Gender = 'male' | 'female';
 
 export interface MediaItemsTable {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Flag, Timestamp } from './schema.ts';
+import { isoAt } from '../time.ts';
 
 /** A new primary key (text UUID, the same on both engines). */
 export const newId = (): string => randomUUID();
 
 /** Now, or a moment offset from now, as the ISO text every timestamp column holds. */
-export const nowIso = (offsetMs = 0): Timestamp => new Date(Date.now() + offsetMs).toISOString();
+export const nowIso = (offsetMs = 0): Timestamp => isoAt(Date.now() + offsetMs);
 
 export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 export const fromFlag = (value: Flag | null | undefined): boolean => value === 1;

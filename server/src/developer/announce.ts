@@ -6,8 +6,8 @@ import type { Db } from '../db/index.ts';
 import { batchesRepository } from '../db/repositories/batches.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { webhooksRepository } from '../db/repositories/webhooks.ts';
-import { batchViewOf } from '../routes/batches/index.ts';
-import { jobView } from '../routes/jobs/index.ts';
+import { batchViewOf, jobView } from '../jobs/views.ts';
+import { isoAt } from '../time.ts';
 
 /** A job that ended has no place in the queue: its view needs no estimates. */
 const settledView = (job: JobRow) => jobView(job, new Map());
@@ -31,7 +31,7 @@ export function announcer(db: Db, now: () => number, log: FastifyBaseLogger): An
     const all = await jobs.ofBatch(job.batch_id);
     if (!batch || all.length < batch.total || all.some((j) => !JOB_EVENTS[j.status])) return 0;
     const last = all.map((j) => j.finished_at ?? j.updated_at).sort().at(-1) ?? job.updated_at;
-    return webhooks.enqueue(batch.user_id, 'batch.completed', `batch:${batch.id}`, body('batch.completed', last, batchViewOf(batch, all, all.map(settledView))), last, new Date(now()).toISOString());
+    return webhooks.enqueue(batch.user_id, 'batch.completed', `batch:${batch.id}`, body('batch.completed', last, batchViewOf(batch, all, all.map(settledView))), last, isoAt(now()));
   }
 
   return {
@@ -40,7 +40,7 @@ export function announcer(db: Db, now: () => number, log: FastifyBaseLogger): An
       const event = job && JOB_EVENTS[job.status];
       if (!job || !event) return 0;
       const at = job.finished_at ?? job.updated_at;
-      const added = await webhooks.enqueue(job.user_id, event, `job:${job.id}`, body(event, at, settledView(job)), at, new Date(now()).toISOString());
+      const added = await webhooks.enqueue(job.user_id, event, `job:${job.id}`, body(event, at, settledView(job)), at, isoAt(now()));
       const batch = await batchCompleted(job).catch((err: unknown) => {
         log.error({ err, jobId }, 'webhooks: could not announce a batch');
         return 0;

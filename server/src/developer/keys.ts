@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, API_KEY_REFUSED } from '../../../contract/developer.ts';
 import { apiKeyFailuresRepository } from '../db/repositories/api-key-failures.ts';
 import { apiKeysRepository } from '../db/repositories/api-keys.ts';
-import { authenticationRequired, isoAt } from '../auth/rules.ts';
+import { authenticationRequired } from '../auth/rules.ts';
 import { HttpError } from '../http-error.ts';
+import { isoAt } from '../time.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,7 +67,7 @@ export function apiKeyAuthenticator(app: FastifyInstance) {
     request.user = { id: owner.userId, email: owner.email, apiKeyId: owner.keyId };
     await rate.call(app, request, reply);
     if (owner.lastUsedAt === null || Date.parse(owner.lastUsedAt) < now - TOUCH_EVERY_MS) {
-      await keys.touch(owner.keyId, new Date(now).toISOString(), new Date(now - TOUCH_EVERY_MS).toISOString());
+      await keys.touch(owner.keyId, isoAt(now), isoAt(now - TOUCH_EVERY_MS));
     }
   };
 }

@@ -6,6 +6,7 @@ import { webhooksRepository } from '../db/repositories/webhooks.ts';
 import { announcer, type Announcer } from './announce.ts';
 import { webhookSecrets, type WebhookSecrets } from './secrets.ts';
 import { webhookSender, type WebhookSender } from './sender.ts';
+import { isoAt } from '../time.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +57,7 @@ export const developerPlugin = globalPlugin(async (app) => {
   }
   async function sweepOnce(): Promise<void> {
     try {
-      const ids = await repo.unannouncedJobs(new Date(app.now() - SWEEP_WINDOW_MS).toISOString(), SWEEP_LIMIT);
+      const ids = await repo.unannouncedJobs(isoAt(app.now() - SWEEP_WINDOW_MS), SWEEP_LIMIT);
       let added = 0;
       for (const id of ids) added += await announce.job(id);
       if (added > 0) sender.wake();

@@ -10,6 +10,7 @@ import { webhooksRepository, type ClaimedDelivery } from '../db/repositories/web
 import { newOwnerId } from '../jobs/queue.ts';
 import { FetchRefusedError, safePost } from '../net/safe-fetch.ts';
 import { webhookHeaders } from './signing.ts';
+import { isoAt } from '../time.ts';
 
 /** Standard Webhooks: a receiver has this long to answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -62,10 +63,9 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
   let stopped = false;
   /** Every delivery this sender has claimed: idle() tells from it whether a drain found work. */
   let claimedTotal = 0;
-  const iso = (ms: number) => new Date(ms).toISOString();
 
   async function giveUp(d: ClaimedDelivery, error: string, at: number): Promise<void> {
-    await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error }, iso(at));
+    await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error }, isoAt(at));
     if (!d.disabled_at) log.warn({ endpointId: d.endpoint_id, deliveryId: d.id }, `webhook delivery given up: ${error}`);
   }
 
@@ -88,25 +88,25 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
     }
     const done = now();
     if (error === null) {
-      await repo.settle(d.id, owner, { status: 'succeeded', attempts, nextAt: d.next_at, responseStatus: status, error: null }, iso(done));
+      await repo.settle(d.id, owner, { status: 'succeeded', attempts, nextAt: d.next_at, responseStatus: status, error: null }, isoAt(done));
       return;
     }
     if (status === 410) {
-      await repo.disableEndpoint(d.endpoint_id, iso(done));
-      await repo.settle(d.id, owner, { status: 'failed', attempts, nextAt: d.next_at, responseStatus: status, error: 'The endpoint answered 410 Gone: it is disabled.' }, iso(done));
+      await repo.disableEndpoint(d.endpoint_id, isoAt(done));
+      await repo.settle(d.id, owner, { status: 'failed', attempts, nextAt: d.next_at, responseStatus: status, error: 'The endpoint answered 410 Gone: it is disabled.' }, isoAt(done));
       log.info({ endpointId: d.endpoint_id }, 'webhook endpoint answered 410: disabled');
       return;
     }
     const delay = retryMs[attempts - 1];
     const next = delay === undefined ? null : done + Math.round(delay * (1 + JITTER * random()));
-    await repo.settle(d.id, owner, { status: next === null ? 'failed' : 'pending', attempts, nextAt: next === null ? d.next_at : iso(next), responseStatus: status, error }, iso(done));
+    await repo.settle(d.id, owner, { status: next === null ? 'failed' : 'pending', attempts, nextAt: next === null ? d.next_at : isoAt(next), responseStatus: status, error }, isoAt(done));
   }
 
   /** Claims and starts what is due, BATCH at a time, while a full batch suggests more. */
   async function drain(): Promise<void> {
     for (;;) {
       const at = now();
-      const claimed = await repo.claim(owner, iso(at), iso(at + LEASE_MS), BATCH);
+      const claimed = await repo.claim(owner, isoAt(at), isoAt(at + LEASE_MS), BATCH);
       claimedTotal += claimed.length;
       for (const d of claimed) {
         const run = attempt(d)

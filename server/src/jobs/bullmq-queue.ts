@@ -13,6 +13,7 @@ import { closeRedis, redisClient } from '../redis.ts';
 import { redisJobEvents } from './events.ts';
 import { cancelHere, newOwnerId, type JobQueue } from './queue.ts';
 import { MAX_ATTEMPTS, runJob, type RunnerDeps } from './runner.ts';
+import { isoAt } from '../time.ts';
 
 export const QUEUE_NAME = 'jobs';
 /** How often a process that runs jobs sends due jobs of the table to the queue again. */
@@ -56,7 +57,6 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
   events.on('cancel', (jobId) => void cancelHere(cancels, jobId));
   let worker: Worker<Delivery> | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
-  const iso = (ms: number) => new Date(ms).toISOString();
 
   const send = (ids: string[]) => queue.addBulk(ids.map((jobId) => ({ name: 'run', data: { jobId }, opts: { jobId, ...DELIVERY } })));
 
@@ -66,7 +66,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
     if (sweeping) return;
     sweeping = true;
     try {
-      const ids = await repo.dueIds(iso(deps.now()), SWEEP_BATCH);
+      const ids = await repo.dueIds(isoAt(deps.now()), SWEEP_BATCH);
       if (ids.length > 0) await send(ids);
     } catch (err) {
       log.warn({ err }, 'could not send due jobs to the queue');
@@ -78,7 +78,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
   /** Runs the fairest due job for a delivery of `jobId`; answers when to deliver `jobId` again, or null when done with it. */
   async function runDelivered(jobId: string): Promise<number | null> {
     const now = deps.now();
-    const claimed = await repo.claim(owner, iso(now), iso(now + deps.leaseMs));
+    const claimed = await repo.claim(owner, isoAt(now), isoAt(now + deps.leaseMs));
     if (claimed) await runJob(claimed, runnerDeps, shutdown.signal, cancels);
     const job = await repo.byId(jobId);
     if (!job) return null;

@@ -1,28 +1,8 @@
-// What each job kind (a capability of contract/capabilities.ts) produces: the gallery group its
-// media joins, the response field the spec's call reads, the message a failure shows, and how long
-// it may run. All of it is the capability's descriptor.
-import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../contract/capabilities.ts';
-import type { MediaKind } from '../db/schema.ts';
+// What a job of each kind (a capability of contract/capabilities.ts, whose descriptor says what it
+// produces, how long it may run and what a failure shows) stores as its input.
+import type { Capability } from '../../../contract/capabilities.ts';
 
 export type JobKind = Capability;
-
-export interface KindInfo {
-  /** media_items.kind of the result. */
-  media: MediaKind;
-  /** The spec's response field (§7) holding the result's URL. */
-  field: 'output' | 'output_url' | 'result_image_url' | 'video_url' | 'output_image';
-  /** Shown when the job fails for a reason the user cannot fix (spec §8). */
-  failure: string;
-  /** One attempt is stopped after this long. */
-  timeoutMs: number;
-}
-
-export const KINDS: Readonly<Record<JobKind, KindInfo>> = Object.fromEntries(
-  CAPABILITY_NAMES.map((c) => {
-    const { media, field, messages, timeoutMs } = CAPABILITIES[c];
-    return [c, { media, field, failure: messages.failure, timeoutMs } satisfies KindInfo];
-  }),
-) as Record<JobKind, KindInfo>;
 
 /** A media source a job reads: one of our stored objects or a template (checked when the job was made). */
 export type MediaSource = { type: 'stored'; key: string } | { type: 'template'; path: string };
@@ -41,15 +21,10 @@ export type JobInput =
   // The talking character: exactly one of voice (an upload), song (the user's gallery song) or text; the face's gender picks the spoken voice.
   | { kind: 'talking'; gender: 'female' | 'male' | null; face: { type: 'stored'; key: string }; voice?: MediaSource; song?: { type: 'stored'; key: string }; text?: string };
 
-/** Every media source a job reads (stored objects and templates), in the order of its fields. */
+const isSource = (value: unknown): value is MediaSource =>
+  typeof value === 'object' && value !== null && ((value as MediaSource).type === 'stored' || (value as MediaSource).type === 'template');
+
+/** Every media source a job reads (stored objects and templates): the input's fields that hold one. */
 export function sourcesOf(input: JobInput): MediaSource[] {
-  const sources: (MediaSource | undefined)[] =
-    input.kind === 'face' ? []
-    : input.kind === 'image' ? [input.face]
-    : input.kind === 'swapImage' || input.kind === 'swapVideo' ? [input.face, input.target]
-    : input.kind === 'clothSwap' ? [input.person, input.garment]
-    : input.kind === 'imageToVideo' || input.kind === 'upscale' ? [input.image]
-    : input.kind === 'talking' ? [input.face, input.voice, input.song]
-    : [input.song, input.voice, input.instrumental];
-  return sources.filter((s): s is MediaSource => s !== undefined);
+  return Object.values(input).filter(isSource);
 }

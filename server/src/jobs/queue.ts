@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { runJob, Stop, type RunnerDeps } from './runner.ts';
+import { isoAt } from '../time.ts';
 
 export interface JobQueue {
   /** Job `jobId` was added (or, without an id, jobs may have become due): have it run. */
@@ -49,7 +50,7 @@ export function inProcessQueue(deps: Omit<RunnerDeps, 'owner'> & { owner?: strin
         again = false;
         while (running.size < deps.concurrency && !shutdown.signal.aborted) {
           const now = deps.now();
-          const job = await deps.repo.claim(owner, new Date(now).toISOString(), new Date(now + deps.leaseMs).toISOString());
+          const job = await deps.repo.claim(owner, isoAt(now), isoAt(now + deps.leaseMs));
           if (!job) break;
           const run = runJob(job, runnerDeps, shutdown.signal, cancels)
             .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'job runner crashed'))

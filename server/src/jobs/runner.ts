@@ -15,10 +15,12 @@ import { EngineInputError, TransientEngineError, type Capability, type EngineCon
 import { HttpError } from '../http-error.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import { markOutput, provenanceOf, type ContentCredentialsSigner, type MarkedFile } from '../provenance/index.ts';
-import { KINDS, type JobInput, type MediaSource } from './kinds.ts';
+import { CAPABILITIES } from '../../../contract/capabilities.ts';
+import type { JobInput, MediaSource } from './kinds.ts';
 import { searchTextOf } from './search-text.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
+import { isoAt } from '../time.ts';
 
 /** A job is tried this many times at most (transient engine failures, lost processes). */
 export const MAX_ATTEMPTS = 3;
@@ -54,20 +56,19 @@ export class Stop extends Error {
   }
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Runs `job` (already claimed by deps.owner) to its end. `shutdown` aborts when the process stops. */
 export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSignal, cancels: Map<string, AbortController>): Promise<void> {
   const { repo, log, now, owner } = deps;
   const input = JSON.parse(job.input) as JobInput;
-  const info = KINDS[input.kind];
+  const info = CAPABILITIES[input.kind];
   const jobLog = log.child({ jobId: job.id, kind: input.kind, attempt: job.attempts });
   // Run time as measured (a real interval, whatever clock `now` is).
   const startedMs = performance.now();
 
   if (job.attempts > MAX_ATTEMPTS) {
     jobLog.warn('job interrupted too many times: failed');
-    await repo.finish(job.id, owner, 'failed', info.failure, iso(now()));
+    await repo.finish(job.id, owner, 'failed', info.messages.failure, isoAt(now()));
     deps.onSettled(job.id);
     return;
   }
@@ -85,7 +86,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
   let written = 0;
   let lastWrite = 0;
   const beat = async () => {
-    const state = await repo.heartbeat(job.id, owner, iso(now() + deps.leaseMs), progress === written ? null : progress, iso(now())).catch((err: unknown) => {
+    const state = await repo.heartbeat(job.id, owner, isoAt(now() + deps.leaseMs), progress === written ? null : progress, isoAt(now())).catch((err: unknown) => {
       jobLog.warn({ err }, 'heartbeat failed');
       return { ours: true, cancel: false };
     });
@@ -132,7 +133,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;
     const stored = await deps.storage.put(storedKey, file.path, file.mime);
     const url = deps.storage.url(storedKey);
-    const finishedAt = iso(now());
+    const finishedAt = isoAt(now());
     const gender = 'gender' in input ? input.gender : null;
     const facePrompt = input.kind === 'face' ? (engineFile as FaceResult).facePrompt : null;
     const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
@@ -144,7 +145,7 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
       await deps.storage.delete(storedKey);
       const current = await repo.byId(job.id);
       if (current?.status === 'running' && current.cancel_requested_at && current.lease_owner === owner) {
-        await repo.finish(job.id, owner, 'canceled', null, iso(now()));
+        await repo.finish(job.id, owner, 'canceled', null, isoAt(now()));
       }
       return;
     }
@@ -167,8 +168,8 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
 
 async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err: unknown, reason: StopReason | null, jobLog: Logger): Promise<void> {
   const { repo, owner, now } = deps;
-  const info = KINDS[input.kind];
-  const at = iso(now());
+  const info = CAPABILITIES[input.kind];
+  const at = isoAt(now());
   if (reason === 'lost') {
     jobLog.warn('lease lost: another process owns the job now');
     return;
@@ -186,18 +187,18 @@ async function settleFailure(deps: RunnerDeps, job: JobRow, input: JobInput, err
   }
   if (reason === 'timeout') {
     jobLog.error({ timeoutMs: info.timeoutMs }, 'job timed out');
-    await repo.finish(job.id, owner, 'failed', info.failure, at);
+    await repo.finish(job.id, owner, 'failed', info.messages.failure, at);
     return;
   }
   if (err instanceof TransientEngineError && job.attempts < MAX_ATTEMPTS) {
     const delay = RETRY_BASE_MS * 2 ** (job.attempts - 1);
     jobLog.warn({ err, delayMs: delay }, 'transient engine failure: retrying');
-    await repo.requeue(job.id, owner, iso(now() + delay), err.message, false, at);
+    await repo.requeue(job.id, owner, isoAt(now() + delay), err.message, false, at);
     return;
   }
   // The user's input cannot be used: say why. Anything else: the kind's message, details in the log.
-  const userMessage = err instanceof EngineInputError || (err instanceof HttpError && err.statusCode < 500) ? err.message : info.failure;
-  if (userMessage === info.failure) jobLog.error({ err }, 'job failed');
+  const userMessage = err instanceof EngineInputError || (err instanceof HttpError && err.statusCode < 500) ? err.message : info.messages.failure;
+  if (userMessage === info.messages.failure) jobLog.error({ err }, 'job failed');
   else jobLog.info({ reason: userMessage }, 'job failed on its input');
   await repo.finish(job.id, owner, 'failed', userMessage, at);
 }

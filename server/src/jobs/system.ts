@@ -15,8 +15,8 @@ import { jobsRepository, type JobRow, type JobsRepository } from '../db/reposito
 import { jobService, type JobService } from './service.ts';
 import { estimateQueue, type Estimate } from './eta.ts';
 import { templateFiles } from './templates.ts';
+import { isFinalJobStatus } from '../../../contract/job-status.ts';
 
-export const FINAL_STATUSES: readonly string[] = ['succeeded', 'failed', 'canceled'];
 /** A waiting request looks at the job at least this often (jobs run by other processes). */
 const WAIT_POLL_MS = 1_000;
 /** The settled emitter's event for every job (its other events are job ids). */
@@ -79,7 +79,7 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const job = await repo.byId(jobId);
-      if (!job || FINAL_STATUSES.includes(job.status) || Date.now() >= deadline || signal?.aborted) return job;
+      if (!job || isFinalJobStatus(job.status) || Date.now() >= deadline || signal?.aborted) return job;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { mediaTypeOf, type MediaKind, type MediaType } from './magic.ts';
+import { mediaTypeOf, type FileClass, type MediaType } from './magic.ts';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
@@ -56,12 +56,12 @@ export function forcedFormat(type: Pick<MediaType, 'ext'>): string[] {
 }
 
 /** ffmpeg's input options for an outside file of one of `kinds` (UnknownMediaError otherwise). */
-export async function ffmpegInput(file: string, kinds: readonly MediaKind[]): Promise<string[]> {
+export async function ffmpegInput(file: string, kinds: readonly FileClass[]): Promise<string[]> {
   return [...forcedFormat(await mediaTypeOf(file, kinds)), '-i', file];
 }
 
 /** Duration in seconds and the first video stream's size, from ffprobe, the format forced from the file's bytes. */
-export async function probe(file: string, kinds: readonly MediaKind[] = ['video', 'audio']): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
+export async function probe(file: string, kinds: readonly FileClass[] = ['video', 'audio']): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
   const format = forcedFormat(await mediaTypeOf(file, kinds));
   const json = JSON.parse(await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...format, file])) as {
     format: { duration: string };

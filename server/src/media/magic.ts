@@ -5,7 +5,8 @@ import { audioTypeOf, HEAD_BYTES, imageTypeOf, videoTypeOf } from '../../../cont
 
 export { audioTypeOf, imageTypeOf, videoTypeOf };
 
-export type MediaKind = 'image' | 'video' | 'audio';
+/** A file's class by its bytes (not the gallery's kinds: db/schema.ts MediaKind). */
+export type FileClass = 'image' | 'video' | 'audio';
 
 export interface MediaType {
   mime: string;
@@ -24,14 +25,14 @@ export async function readHead(file: string, length = HEAD_BYTES): Promise<Buffe
   }
 }
 
-const TYPE_OF: Record<MediaKind, (head: Buffer) => MediaType | null> = { image: imageTypeOf, video: videoTypeOf, audio: audioTypeOf };
+const TYPE_OF: Record<FileClass, (head: Buffer) => MediaType | null> = { image: imageTypeOf, video: videoTypeOf, audio: audioTypeOf };
 
 export class UnknownMediaError extends Error {
   override name = 'UnknownMediaError';
 }
 
 /** `file`'s type by its bytes, one of `kinds`; UnknownMediaError when it is none of them. */
-export async function mediaTypeOf(file: string, kinds: readonly MediaKind[]): Promise<MediaType & { kind: MediaKind }> {
+export async function mediaTypeOf(file: string, kinds: readonly FileClass[]): Promise<MediaType & { kind: FileClass }> {
   const head = await readHead(file);
   for (const kind of kinds) {
     const type = TYPE_OF[kind](head);

@@ -2,10 +2,10 @@
 // a public Instagram post or reel page (its og:video or og:image), else a direct media URL. Every
 // fetch goes through safe-fetch; the media's real type is judged by its magic bytes.
 import { HttpError } from '../http-error.ts';
-import { imageTypeOf, readHead, videoTypeOf } from '../media/magic.ts';
+import { imageTypeOf, readHead, videoTypeOf, type FileClass } from '../media/magic.ts';
 import { FetchFailedError, FetchRefusedError, safeDownload, safeFetch, type Resolve } from './safe-fetch.ts';
 
-export type MediaKindWanted = 'image' | 'video';
+export type MediaKindWanted = Extract<FileClass, 'image' | 'video'>;
 
 export interface ResolverDeps {
   allowHosts: readonly string[];

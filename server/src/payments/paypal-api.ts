@@ -3,7 +3,7 @@
 // once), one time-out per call, and every failure as a PaymentProviderError whose message never
 // carries a credential or token.
 import type { PaymentsConfig } from '../config/index.ts';
-import { MAX_MESSAGE, networkProblem, redactor } from './provider-http.ts';
+import { MAX_MESSAGE, networkProblem, redactor } from '../net/provider-http.ts';
 import { PaymentProviderError, PROVIDER_TIMEOUT_MS } from './types.ts';
 
 export type PaypalConfig = NonNullable<PaymentsConfig['paypal']>;

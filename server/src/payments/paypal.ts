@@ -4,11 +4,12 @@
 // a local fake) and it has no webhook signature verification.
 import { addMonths } from './money.ts';
 import { paypalApi, type PaypalConfig, type PaypalErrorBody, type PaypalOptions } from './paypal-api.ts';
-import { headerValue } from './provider-http.ts';
+import { headerValue } from '../net/provider-http.ts';
 import {
   PaymentProviderError, type CheckoutRequest, type CheckoutResult, type PaymentProvider, type ProviderSubscription, type SubscriptionEvent,
   type SubscriptionStatus, type WebhookRequest,
 } from './types.ts';
+import { isoAt, isoFromText } from '../time.ts';
 
 export type { PaypalOptions } from './paypal-api.ts';
 
@@ -65,13 +66,6 @@ const SIGNATURE_HEADERS = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
-/** PayPal times as the app writes them (toISOString): stored times are compared as strings. */
-function iso(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
-
 /** The provider-neutral status; an ACTIVE subscription not yet charged is in its free trial. */
 function statusOf(sub: PaypalSubscription): SubscriptionStatus | undefined {
   switch (sub.status) {
@@ -91,7 +85,7 @@ function statusOf(sub: PaypalSubscription): SubscriptionStatus | undefined {
   }
 }
 
-const periodOf = (sub: PaypalSubscription) => ({ periodStart: iso(sub.billing_info?.last_payment?.time), periodEnd: iso(sub.billing_info?.next_billing_time) });
+const periodOf = (sub: PaypalSubscription) => ({ periodStart: isoFromText(sub.billing_info?.last_payment?.time), periodEnd: isoFromText(sub.billing_info?.next_billing_time) });
 
 /** 'Maya Anne Rao' → given 'Maya Anne', surname 'Rao'; one word is a given name. */
 function nameOf(full: string): { given_name: string; surname?: string } | undefined {
@@ -116,11 +110,11 @@ export function createPaypalProvider(config: PaypalConfig, now: () => number = D
       providerPlanId: sub.plan_id,
       status,
       providerStatus: sub.status,
-      createTime: iso(sub.create_time),
-      startTime: iso(sub.start_time),
+      createTime: isoFromText(sub.create_time),
+      startTime: isoFromText(sub.start_time),
       ...periodOf(sub),
       lastPayment: lastPayment?.amount?.value
-        ? { value: lastPayment.amount.value, currency: lastPayment.amount.currency_code ?? 'USD', time: iso(lastPayment.time) }
+        ? { value: lastPayment.amount.value, currency: lastPayment.amount.currency_code ?? 'USD', time: isoFromText(lastPayment.time) }
         : null,
       subscriber: { email: sub.subscriber?.email_address ?? null, name: name || null, payerId: sub.subscriber?.payer_id ?? null },
       paymentMethod: 'paypal',
@@ -131,7 +125,7 @@ export function createPaypalProvider(config: PaypalConfig, now: () => number = D
   async function saleEvent(event: PaypalEvent, occurredAt: string): Promise<SubscriptionEvent[]> {
     const sale = event.resource as PaypalSale;
     if (typeof sale?.billing_agreement_id !== 'string' || typeof sale.amount?.total !== 'string') return [];
-    const saleTime = iso(sale.create_time) ?? occurredAt;
+    const saleTime = isoFromText(sale.create_time) ?? occurredAt;
     let periodEnd: string | null = null;
     try {
       const current = await fetchSubscription(sale.billing_agreement_id);
@@ -148,7 +142,7 @@ export function createPaypalProvider(config: PaypalConfig, now: () => number = D
         status: 'active',
         periodStart: saleTime,
         // PayPal unreachable: a monthly plan's period, which the next sale or fetch corrects.
-        periodEnd: periodEnd ?? new Date(addMonths(Date.parse(saleTime), 1)).toISOString(),
+        periodEnd: periodEnd ?? isoAt(addMonths(Date.parse(saleTime), 1)),
         payment: { value: sale.amount.total, currency: sale.amount.currency ?? 'USD', id: sale.id, method: 'paypal' },
       },
     ];
@@ -164,7 +158,7 @@ export function createPaypalProvider(config: PaypalConfig, now: () => number = D
         custom_id: request.subscriptionId,
         subscriber: { email_address: request.user.email, ...(name ? { name } : {}) },
         // The first charge waits for the trial's end; the buyer approves now.
-        ...(request.trialDays > 0 ? { start_time: new Date(request.now + request.trialDays * DAY_MS).toISOString() } : {}),
+        ...(request.trialDays > 0 ? { start_time: isoAt(request.now + request.trialDays * DAY_MS) } : {}),
         application_context: {
           brand_name: BRAND_NAME,
           user_action: 'SUBSCRIBE_NOW',
@@ -227,7 +221,7 @@ export function createPaypalProvider(config: PaypalConfig, now: () => number = D
       const event = JSON.parse(rawBody.toString('utf8')) as PaypalEvent;
       if (typeof event.event_type !== 'string' || typeof event.id !== 'string') throw new TypeError('PayPal event without id or event_type');
       if (!SUBSCRIPTION_EVENTS.has(event.event_type) && event.event_type !== SALE_COMPLETED) return [];
-      const occurredAt = iso(event.create_time);
+      const occurredAt = isoFromText(event.create_time);
       if (!occurredAt) throw new TypeError('PayPal event without create_time');
       if (event.event_type === SALE_COMPLETED) return saleEvent(event, occurredAt);
       const sub = event.resource as PaypalSubscription;

@@ -2,7 +2,7 @@
 // per call, and every failure (network, time-out, error answer, malformed JSON) as a
 // PaymentProviderError whose message never carries a credential.
 import type { PaymentsConfig } from '../config/index.ts';
-import { MAX_MESSAGE, networkProblem, redactor } from './provider-http.ts';
+import { MAX_MESSAGE, networkProblem, redactor } from '../net/provider-http.ts';
 import { PaymentProviderError, PROVIDER_TIMEOUT_MS } from './types.ts';
 
 export type RazorpayConfig = NonNullable<PaymentsConfig['razorpay']>;

@@ -4,7 +4,7 @@
 // no time-out, and it pulls in axios. Amounts are in paise, times in unix seconds.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromMinor } from './money.ts';
-import { headerValue } from './provider-http.ts';
+import { headerValue } from '../net/provider-http.ts';
 import {
   razorpayApi, type RazorpayCollection, type RazorpayConfig, type RazorpayInvoice, type RazorpayOptions, type RazorpayPayment,
   type RazorpaySubscription,
@@ -13,6 +13,7 @@ import {
   PaymentProviderError, type CheckoutRequest, type CheckoutResult, type PaymentProvider, type ProviderSubscription, type SubscriptionEvent,
   type SubscriptionStatus, type WebhookRequest,
 } from './types.ts';
+import { isoAt } from '../time.ts';
 
 export type { RazorpayOptions } from './razorpay-api.ts';
 
@@ -44,7 +45,7 @@ interface RazorpayEvent {
   created_at: number;
 }
 
-const isoOf = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+const isoOf = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? isoAt(seconds * 1000) : null);
 
 export function createRazorpayProvider(config: RazorpayConfig, options: RazorpayOptions = {}): PaymentProvider {
   const call = razorpayApi(config, options);

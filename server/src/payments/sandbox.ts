@@ -7,6 +7,7 @@ import { addMonths, fromMinor, toMinor } from './money.ts';
 import type {
   CheckoutRequest, CheckoutResult, PaymentProvider, ProviderSubscription, SubscriptionEvent, SubscriptionStatus, WebhookRequest,
 } from './types.ts';
+import { isoAt } from '../time.ts';
 
 // The embedded payment provider: no network, its own books (sandbox_subscriptions), its own
 // checkout page (routes/sandbox), and signed events delivered through the same webhook path the
@@ -52,7 +53,6 @@ export interface SandboxProvider extends PaymentProvider {
 
 export function createSandboxProvider(deps: { db: Db; secret: string; now: () => number }): SandboxProvider {
   const { db, now } = deps;
-  const iso = (ms = now()) => new Date(ms).toISOString();
   /** Events made outside a request that delivers them (cancellations); renewDue() hands them over. */
   const pendingDeliveries: SandboxDelivery[] = [];
 
@@ -62,7 +62,7 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
     const body: SandboxEventBody = {
       id: `evt_sbx_${randomUUID()}`,
       event,
-      created_at: iso(),
+      created_at: isoAt(now()),
       subscription: { id: row.id, status: row.status, current_start: row.current_start, current_end: row.current_end },
       ...(payment ? { payment } : {}),
     };
@@ -83,7 +83,7 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
 
   /** Charges one period starting at `startMs` and answers the charged event (null: another process charged it). */
   async function charge(row: SandboxSubscriptionsTable, startMs: number, method: string): Promise<SandboxDelivery | null> {
-    const next = { status: 'active', current_start: iso(startMs), current_end: iso(addMonths(startMs, 1)), last_payment_at: iso(), payment_method: method, updated_at: iso() };
+    const next = { status: 'active', current_start: isoAt(startMs), current_end: isoAt(addMonths(startMs, 1)), last_payment_at: isoAt(now()), payment_method: method, updated_at: isoAt(now()) };
     if (!(await advance(row, next))) return null;
     const payment = { id: `pay_sbx_${randomBytes(8).toString('hex')}`, amount: fromMinor(row.amount_minor), currency: row.currency, method };
     return delivery({ ...row, ...next }, 'subscription.charged', payment);
@@ -105,13 +105,13 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
         customer_email: request.user.email,
         customer_name: request.user.name,
         payment_method: null,
-        start_at: request.trialDays > 0 ? iso(request.now + request.trialDays * DAY_MS) : null,
+        start_at: request.trialDays > 0 ? isoAt(request.now + request.trialDays * DAY_MS) : null,
         current_start: null,
         current_end: null,
         last_payment_at: null,
         return_url: request.returnUrl,
-        created_at: iso(),
-        updated_at: iso(),
+        created_at: isoAt(now()),
+        updated_at: isoAt(now()),
       });
       return { providerSubscriptionId: id, paymentUrl: `/api/sandbox/checkout/${id}` };
     },
@@ -137,8 +137,8 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
     async cancelSubscription(id: string, { atPeriodEnd }: { atPeriodEnd: boolean }): Promise<void> {
       const row = await find(id);
       if (!row || row.status === 'cancelled' || row.status === 'declined') return;
-      const current_end = atPeriodEnd ? row.current_end : row.current_end && iso();
-      await books.update(id, { status: 'cancelled', current_end, updated_at: iso() });
+      const current_end = atPeriodEnd ? row.current_end : row.current_end && isoAt(now());
+      await books.update(id, { status: 'cancelled', current_end, updated_at: isoAt(now()) });
       // Like a provider's webhook: the cancellation reaches us as an event too.
       pendingDeliveries.push(delivery({ ...row, status: 'cancelled', current_end }, 'subscription.cancelled'));
     },
@@ -172,11 +172,11 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
       const row = await find(id);
       if (!row || row.status !== 'created') return [];
       if (decision === 'decline') {
-        if (!(await advance(row, { status: 'declined', updated_at: iso() }))) return [];
+        if (!(await advance(row, { status: 'declined', updated_at: isoAt(now()) }))) return [];
         return [delivery({ ...row, status: 'declined' }, 'subscription.declined')];
       }
       if (row.trial_days > 0) {
-        if (!(await advance(row, { status: 'authenticated', payment_method: method, updated_at: iso() }))) return [];
+        if (!(await advance(row, { status: 'authenticated', payment_method: method, updated_at: isoAt(now()) }))) return [];
         return [delivery({ ...row, status: 'authenticated' }, 'subscription.authenticated')];
       }
       const charged = await charge(row, now(), method);
@@ -184,7 +184,7 @@ export function createSandboxProvider(deps: { db: Db; secret: string; now: () =>
     },
 
     async renewDue() {
-      const at = iso();
+      const at = isoAt(now());
       const due = await books.dueAt(at);
       const deliveries = pendingDeliveries.splice(0);
       for (let row of due) {

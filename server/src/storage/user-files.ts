@@ -8,6 +8,7 @@ import type { UserFileKind } from '../db/generation-schema.ts';
 import type { Db } from '../db/index.ts';
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import type { MediaStorage } from './types.ts';
+import { isoAt } from '../time.ts';
 
 /** Key prefixes: unguessable names, like generated media. */
 export const USER_FILE_PREFIX: Readonly<Record<UserFileKind, string>> = { upload: 'uploads/', fetched: 'fetched/' };
@@ -63,7 +64,7 @@ export function userFiles(db: Db, storage: MediaStorage, log: Logger) {
 
     /** Deletes what nothing needs any more (see the repository's `stale`); answers how many. */
     async sweep(nowMs: number): Promise<number> {
-      const before = new Date(nowMs - UNUSED_FILE_TTL_MS).toISOString();
+      const before = isoAt(nowMs - UNUSED_FILE_TTL_MS);
       let total = 0;
       for (;;) {
         const keys = await repo.stale(before, SWEEP_BATCH);

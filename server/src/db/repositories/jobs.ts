@@ -12,6 +12,7 @@ import type { Db } from '../index.ts';
 import type { Database, Job } from '../schema.ts';
 import { isUniqueViolation, newId } from '../util.ts';
 import { mediaRepository, type NewJobMedia } from './media.ts';
+import { FINAL_JOB_STATUSES } from '../../../../contract/job-status.ts';
 
 export type JobRow = Job;
 
@@ -170,7 +171,7 @@ export function jobsRepository(db: Db) {
       return db.transaction().execute(async (trx) => {
         const done = await trx
           .updateTable('jobs')
-          .set({ status: 'succeeded', progress: 100, result: JSON.stringify(result), output: JSON.stringify(result), error: null, lease_until: null, finished_at: now, updated_at: now })
+          .set({ status: 'succeeded', progress: 100, result: JSON.stringify(result), error: null, lease_until: null, finished_at: now, updated_at: now })
           .where('id', '=', id)
           .where('lease_owner', '=', owner)
           .where('status', '=', 'running')
@@ -251,7 +252,7 @@ export function jobsRepository(db: Db) {
       const left = limit - fromActive.length;
       if (left <= 0) return fromActive;
       const finished = await base()
-        .where('status', 'in', ['succeeded', 'failed', 'canceled'])
+        .where('status', 'in', FINAL_JOB_STATUSES)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .offset(Math.max(0, after - active.length))

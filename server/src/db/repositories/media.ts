@@ -16,7 +16,7 @@ export interface GalleryPageStart {
   after?: GalleryPosition;
 }
 
-/** The media jobs made, each owned by one user (the only SQL on media_items). */
+/** The media jobs made, each owned by one user (the gallery's listing and search read them in db/gallery-cache.ts). */
 export function mediaRepository(db: Db) {
   return {
     /** Stores a job's outputs (called in the transaction that marks the job succeeded). */
@@ -24,15 +24,6 @@ export function mediaRepository(db: Db) {
       if (media.length > 0) await db.insertInto('media_items').values(media.map((m) => ({ ...m, id: newId(), job_id: jobId }))).execute();
     },
 
-    /** The user's media, newest first (the gallery). */
-    ofUser: (userId: string) =>
-      db
-        .selectFrom('media_items')
-        .select(['id', 'kind', 'url', 'storage_key', 'gender', 'face_prompt', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
 
     /**
      * A page of the user's items of each kind that have a stored file, newest first (created_at

@@ -2,9 +2,7 @@ import '../generation-schema.ts';
 import '../queue-schema.ts';
 import type { UserFileKind } from '../generation-schema.ts';
 import type { Db } from '../index.ts';
-
-/** Statuses after which a job reads no file again. */
-const FINAL = ['succeeded', 'failed', 'canceled'] as const;
+import { FINAL_JOB_STATUSES } from '../../../../contract/job-status.ts';
 
 /** Uploads and link copies in storage, each owned by one user (the only SQL on user_files). */
 export function userFilesRepository(db: Db) {
@@ -69,7 +67,7 @@ export function userFilesRepository(db: Db) {
                     .whereRef('jf.storage_key', '=', 'user_files.storage_key')
                     .where((j) =>
                       j.or([
-                        j('jobs.status', 'not in', FINAL),
+                        j('jobs.status', 'not in', FINAL_JOB_STATUSES),
                         j.and([j('jobs.status', '=', 'succeeded'), j.exists(j.selectFrom('media_items').select('media_items.id').whereRef('media_items.job_id', '=', 'jobs.id'))]),
                         j.and([j('jobs.status', '!=', 'succeeded'), j('jobs.finished_at', '>=', before)]),
                       ]),

@@ -7,6 +7,7 @@ import type { Database } from '../schema.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../developer-schema.ts';
 import type { Db } from '../index.ts';
 import { isPostgres, newId } from '../util.ts';
+import { FINAL_JOB_STATUSES } from '../../../../contract/job-status.ts';
 
 export type EndpointRow = WebhookEndpointsTable;
 export type DeliveryRow = WebhookDeliveriesTable;
@@ -121,7 +122,7 @@ export function webhooksRepository(db: Db) {
           .where('e.disabled_at', 'is', null)
           .where('jobs.finished_at', '>=', since)
           .whereRef('jobs.finished_at', '>=', 'e.created_at')
-          .where('jobs.status', 'in', ['succeeded', 'failed', 'canceled'])
+          .where('jobs.status', 'in', FINAL_JOB_STATUSES)
           .where(({ not, exists, selectFrom }) =>
             not(
               exists(

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { extname, join } from 'node:path';
-import { MAX_MESSAGE } from '../../payments/provider-http.ts';
+import { MAX_MESSAGE } from '../../net/provider-http.ts';
 import { abortableSleep, remoteRequest, statusError } from '../remote/http.ts';
 import { copyOutput } from '../remote/output.ts';
 import type { ObjectInfo } from './preflight.ts';

@@ -5,7 +5,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { PREFLIGHT_TIMEOUT_MS, type Capability, type CapabilityCheck, type ClothCategory, type Engine, type EngineContext, type EngineFile, type FaceResult } from '../types.ts';
 import { talkingTrack } from '../local/talking-audio.ts';
-import { expectMedia, type MediaKind } from '../remote/output.ts';
+import type { FileClass } from '../../media/magic.ts';
+import { expectMedia } from '../remote/output.ts';
 import { faceWords, personWord } from '../remote/words.ts';
 import { comfyClient, type ComfyClient, type ComfyFile, type ComfyOptions, type HistoryEntry } from './client.ts';
 import { PromptWatcher } from './watcher.ts';
@@ -37,11 +38,11 @@ const UPSCALE_MODEL: Record<2 | 4, string> = { 2: 'RealESRGAN_x2plus.pth', 4: 'R
 /** The model files our engine may put into a placeholder (the pre-flight looks for each). */
 export const MODEL_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = { model: Object.values(UPSCALE_MODEL) };
 
-const EXTENSIONS: Record<MediaKind, RegExp> = { image: /\.(png|jpe?g|webp)$/i, video: /\.mp4$/i, audio: /\.mp3$/i };
+const EXTENSIONS: Record<FileClass, RegExp> = { image: /\.(png|jpe?g|webp)$/i, video: /\.mp4$/i, audio: /\.mp3$/i };
 const OUTPUT_KEYS = ['images', 'gifs', 'videos', 'audio'];
 
 /** Saved outputs of the wanted kind, in node order (previews, type 'temp', left out). */
-export function outputFiles(entry: HistoryEntry, expect: MediaKind): ComfyFile[] {
+export function outputFiles(entry: HistoryEntry, expect: FileClass): ComfyFile[] {
   const files: ComfyFile[] = [];
   for (const node of Object.values(entry.outputs ?? {})) {
     for (const key of OUTPUT_KEYS) {
@@ -59,7 +60,7 @@ export function comfyuiEngine(options: ComfyEngineOptions): Engine {
   const client: ComfyClient = comfyClient(options);
   const { jobTimeoutMs, pollMs = 1000, socketPollMs = 5000, maxPollFailures = 3 } = options;
 
-  async function run(name: WorkflowName, values: Record<string, Value>, ctx: EngineContext, expect: MediaKind): Promise<EngineFile> {
+  async function run(name: WorkflowName, values: Record<string, Value>, ctx: EngineContext, expect: FileClass): Promise<EngineFile> {
     const deadline = AbortSignal.timeout(jobTimeoutMs);
     const signal = AbortSignal.any([ctx.signal, deadline]);
     const clientId = randomUUID();

@@ -3,7 +3,7 @@
 // it is down (it is reopened on each poll). A prompt neither queued nor in the history was lost
 // (ComfyUI restarted: its queue lives in memory): transient, never a success.
 import WebSocket from 'ws';
-import { MAX_MESSAGE } from '../../payments/provider-http.ts';
+import { MAX_MESSAGE } from '../../net/provider-http.ts';
 import { EngineInputError, TransientEngineError } from '../types.ts';
 import type { ComfyClient, HistoryEntry } from './client.ts';
 

@@ -1,7 +1,7 @@
 // What the remote engines (replicate, comfyui) share over HTTP: one call whose network failure is
 // worth a retry, a 429 or 503 with a Retry-After waited out (capped) and asked again, answers
 // sorted by status into retryable and not, and a wait a job's cancel ends.
-import { networkProblem } from '../../payments/provider-http.ts';
+import { networkProblem } from '../../net/provider-http.ts';
 import { TransientEngineError } from '../types.ts';
 
 export interface RemoteHttp {

@@ -1,6 +1,7 @@
 // A remote engine's result, brought home: copied through the SSRF guard (size- and time-capped)
 // into the job's folder, then judged by its first bytes, never by what the service says it is.
 import { open } from 'node:fs/promises';
+import type { FileClass } from '../../media/magic.ts';
 import { FetchRefusedError, safeDownload } from '../../net/safe-fetch.ts';
 import { TransientEngineError, type EngineFile } from '../types.ts';
 
@@ -41,10 +42,8 @@ export async function sniffMedia(path: string): Promise<EngineFile['mime'] | nul
   }
 }
 
-export type MediaKind = 'image' | 'video' | 'audio';
-
 /** The file as an engine result, or a plain error (no retry) when its bytes are not the `expect`ed kind. */
-export async function expectMedia(path: string, expect: MediaKind, who: string): Promise<EngineFile> {
+export async function expectMedia(path: string, expect: FileClass, who: string): Promise<EngineFile> {
   const mime = await sniffMedia(path);
   if (!mime || !mime.startsWith(expect)) throw new Error(`${who} answered a file that is not ${expect === 'audio' ? 'MP3 audio' : `a PNG, JPEG, WEBP or MP4 ${expect}`}`);
   return { path, mime };

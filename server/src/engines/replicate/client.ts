@@ -9,7 +9,7 @@
 // capped, as the official clients do. The engine that maps our capabilities onto models builds on this.
 import { openAsBlob } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MAX_MESSAGE, redactor } from '../../payments/provider-http.ts';
+import { MAX_MESSAGE, redactor } from '../../net/provider-http.ts';
 import { abortableSleep, remoteRequest, statusError } from '../remote/http.ts';
 import { copyOutput } from '../remote/output.ts';
 import { EngineInputError, TransientEngineError } from '../types.ts';

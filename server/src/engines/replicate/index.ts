@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { talkingTrack } from '../local/talking-audio.ts';
-import { expectMedia, type MediaKind } from '../remote/output.ts';
+import type { FileClass } from '../../media/magic.ts';
+import { expectMedia } from '../remote/output.ts';
 import { fillPlaceholders } from '../remote/placeholders.ts';
 import { faceWords } from '../remote/words.ts';
 import type { Capability, ClothCategory, Engine, EngineContext, EngineFile, FaceResult } from '../types.ts';
@@ -83,7 +84,7 @@ export function fillInput(template: unknown, values: Record<string, Value>, uplo
 export function replicateEngine(options: ReplicateOptions & { specs: ModelSpecs }): Engine {
   const client: ReplicateClient = replicateClient(options);
 
-  async function run(capability: Capability, values: Record<string, Value>, ctx: EngineContext, expect: MediaKind): Promise<EngineFile> {
+  async function run(capability: Capability, values: Record<string, Value>, ctx: EngineContext, expect: FileClass): Promise<EngineFile> {
     const spec = options.specs[capability];
     if (!spec) throw new Error(`No Replicate model is configured for ${capability}`);
     const uploaded: Promise<UploadedFile>[] = [];

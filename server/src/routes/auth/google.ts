@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { GoogleIdentity } from '../../auth/google.ts';
 import { GoogleTokenError } from '../../auth/google.ts';
-import { MESSAGES, isoAt, nameFromGoogle, validName } from '../../auth/rules.ts';
+import { MESSAGES, nameFromGoogle, validName } from '../../auth/rules.ts';
 import { issueSession, type IssuedSession } from '../../auth/sessions.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import type { User } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/util.ts';
 import { HttpError } from '../../http-error.ts';
+import { isoAt } from '../../time.ts';
 
 /** The verified identity behind a `<GoogleLogin>` credential; 404 when not configured, 401 when invalid. */
 export async function verifyCredential(app: FastifyInstance, credential: string): Promise<GoogleIdentity> {

@@ -6,7 +6,7 @@ import {
 } from '../../../../contract/auth.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { LOGIN_ACCOUNT_CEILING, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, LOGIN_SLOW_INTERVAL_MS, MESSAGES, isoAt, normalizeEmail } from '../../auth/rules.ts';
+import { LOGIN_ACCOUNT_CEILING, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, LOGIN_SLOW_INTERVAL_MS, MESSAGES, normalizeEmail } from '../../auth/rules.ts';
 import { newOpaqueToken, sha256 } from '../../auth/secrets.ts';
 import { issueSession, revokeRefreshToken, rotateRefreshToken, type IssuedSession } from '../../auth/sessions.ts';
 import { loginFailuresRepository, type FailureStats } from '../../db/repositories/login-failures.ts';
@@ -14,6 +14,7 @@ import { pendingSignupsRepository } from '../../db/repositories/pending-signups.
 import { usersRepository } from '../../db/repositories/users.ts';
 import { HttpError } from '../../http-error.ts';
 import { findGoogleUser, nameOrEmpty, verifyCredential } from './google.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['auth'];
 

@@ -6,7 +6,7 @@ import {
 import { withErrors } from '../../../../contract/common.ts';
 import { consumeOtp, sendOtp } from '../../auth/otp.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { MESSAGES, RESET_TOKEN_TTL_MS, SIGNUP_TTL_MS, isoAt, normalizeEmail, validName } from '../../auth/rules.ts';
+import { MESSAGES, RESET_TOKEN_TTL_MS, SIGNUP_TTL_MS, normalizeEmail, validName } from '../../auth/rules.ts';
 import { newOpaqueToken, sha256 } from '../../auth/secrets.ts';
 import { issueSession } from '../../auth/sessions.ts';
 import { loginFailuresRepository } from '../../db/repositories/login-failures.ts';
@@ -16,6 +16,7 @@ import { usersRepository } from '../../db/repositories/users.ts';
 import { isUniqueViolation } from '../../db/util.ts';
 import { HttpError } from '../../http-error.ts';
 import { signUpWithGoogle } from './google.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['auth'];
 const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });

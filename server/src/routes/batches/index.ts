@@ -8,6 +8,7 @@ import { acceptApiKeys } from '../../developer/keys.ts';
 import { batchesRepository, type BatchRow } from '../../db/repositories/batches.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
 import { HttpError } from '../../http-error.ts';
+import { batchViewOf } from '../../jobs/views.ts';
 import { cancelJob, jobViews } from '../jobs/index.ts';
 
 const TAGS = ['batches'];
@@ -20,24 +21,6 @@ const NOT_FOUND = 'Batch not found.';
  */
 export async function batchView(app: FastifyInstance, batch: BatchRow, jobs: readonly JobRow[]): Promise<BatchView> {
   return batchViewOf(batch, jobs, await jobViews(app, jobs));
-}
-
-/** The batch's view from its jobs' views (`views`, in the order of `jobs`). */
-export function batchViewOf(batch: BatchRow, jobs: readonly JobRow[], views: JobView[]): BatchView {
-  const etas = views.flatMap((v) => (v.eta_seconds === null ? [] : [v.eta_seconds]));
-  const count = (status: JobRow['status']) => jobs.filter((j) => j.status === status).length;
-  return {
-    batch_id: batch.id,
-    call: batch.call,
-    total: batch.total,
-    queued: count('queued'),
-    running: count('running'),
-    succeeded: count('succeeded'),
-    failed: count('failed'),
-    canceled: count('canceled'),
-    eta_seconds: etas.length === 0 ? null : Math.max(...etas),
-    jobs: views,
-  };
 }
 
 /** The caller's batch with its jobs; 404 for a missing one or another user's. */

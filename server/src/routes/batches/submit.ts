@@ -8,12 +8,13 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { BATCH_CALLS, BatchAccepted, BatchBody, MULTIPART_CALLS } from '../../../../contract/batches.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { assertSameUser, requireUser } from '../../auth/plugin.ts';
-import { isoAt } from '../../auth/rules.ts';
+
 import { HttpError } from '../../http-error.ts';
 import type { BatchItem } from '../../jobs/service.ts';
 import { describeValidation } from '../../plugins/errors.ts';
 import type { JsonCall } from '../studio/calls.ts';
 import { idempotencyKeyOf, requestHashOf, servedEngine } from '../studio/submit.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['batches'];
 const security = [{ bearer: [], securityKey: [] }];

@@ -19,6 +19,7 @@ import { countryOfIp } from '../../site/geo.ts';
 import { validBilling } from './validate.ts';
 import sandboxCheckout from './sandbox-checkout.ts';
 import webhooks from './webhooks.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['billing'];
 const security = [{ bearer: [] }];
@@ -32,7 +33,6 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
   const plans = plansRepository(app.db);
   const addresses = billingAddressesRepository(app.db);
   const users = usersRepository(app.db);
-  const iso = () => new Date(app.now()).toISOString();
 
   /** The caller's country, from the request address only (never from a body). */
   const countryOf = (request: FastifyRequest): string | null => countryOfIp(request.ip, app.config.countryOverride).country;
@@ -100,7 +100,7 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
           throw new HttpError(400, 'The email does not match this account.', 'email');
         }
         const fields = await validBilling(request.body, countryOf(request));
-        const saved = await addresses.add({ userId: user.id, email: user.email, ...fields, now: iso() });
+        const saved = await addresses.add({ userId: user.id, email: user.email, ...fields, now: isoAt(app.now()) });
         return reply.code(201).send({ status: 'success' as const, message: BILLING_MESSAGES.saved, billing: saved });
       },
     );
@@ -124,7 +124,7 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
         assertSameUser(request, request.body.user_id);
         const { id } = requireUser(request);
         const [summary, processing, hadTrial] = await Promise.all([
-          app.billing.entitlements.summary(id, iso()),
+          app.billing.entitlements.summary(id, isoAt(app.now())),
           app.billing.subscriptions.processingPlan(id),
           app.billing.grants.hasHadTrial(id),
         ]);

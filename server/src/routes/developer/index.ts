@@ -6,7 +6,7 @@ import {
   WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS,
 } from '../../../../contract/developer.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { isoAt, validName } from '../../auth/rules.ts';
+import { validName } from '../../auth/rules.ts';
 import { apiKeysRepository } from '../../db/repositories/api-keys.ts';
 import { webhooksRepository, type DeliveryRow } from '../../db/repositories/webhooks.ts';
 import { newId } from '../../db/util.ts';
@@ -14,6 +14,7 @@ import { newApiKey } from '../../developer/keys.ts';
 import { newWebhookSecret } from '../../developer/signing.ts';
 import { HttpError } from '../../http-error.ts';
 import { checkFetchUrl, FetchFailedError, FetchRefusedError } from '../../net/safe-fetch.ts';
+import { isoAt } from '../../time.ts';
 
 const security = [{ bearer: [] }];
 const DELIVERIES_SHOWN = 50;

@@ -4,42 +4,17 @@ import { withErrors } from '../../../../contract/common.ts';
 import { AcceptedResponse, JobIdParams, JobList, JobListQuery, JobMoveBody, JobView, QUEUE_MESSAGES } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { acceptApiKeys } from '../../developer/keys.ts';
-import { isoAt } from '../../auth/rules.ts';
+
 import { HttpError } from '../../http-error.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
-import { NO_ESTIMATE, type Estimate } from '../../jobs/eta.ts';
+import type { Estimate } from '../../jobs/eta.ts';
+import { jobView } from '../../jobs/views.ts';
 import { idempotencyKeyOf, servedEngine } from '../studio/submit.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['jobs'];
 const security = [{ bearer: [] }];
 const NOT_FOUND = 'Job not found.';
-
-/**
- * A job as the page sees it: status, progress, engine, error, its batch, while queued its position
- * and while queued or running its ETA (`estimates`, from app.jobs.estimates()), and once succeeded
- * its result fields.
- */
-export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>): JobView {
-  const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
-  const { face_prompt: _facePrompt, ...fields } = result;
-  const open = job.status === 'queued' || job.status === 'running';
-  const estimate = open ? (estimates.get(job.id) ?? NO_ESTIMATE) : NO_ESTIMATE;
-  return {
-    job_id: job.id,
-    kind: job.kind,
-    status: job.status,
-    progress: job.status === 'succeeded' ? 100 : job.progress,
-    engine: job.engine,
-    error: job.status === 'failed' ? (job.error ?? 'The job failed.') : null,
-    created_at: job.created_at,
-    updated_at: job.updated_at,
-    finished_at: job.finished_at,
-    batch_id: job.batch_id,
-    position: job.status === 'queued' ? estimate.position : null,
-    eta_seconds: estimate.eta_seconds,
-    ...fields,
-  };
-}
 
 /** The views of `jobs`, with the queue's estimates read once when any of them is queued or running. */
 export async function jobViews(app: FastifyInstance, jobs: readonly JobRow[]): Promise<JobView[]> {

@@ -3,7 +3,8 @@ import { accountService } from '../../accounts/service.ts';
 import '../../db/accounts-schema.ts';
 import type { User } from '../../db/schema.ts';
 import { fromFlag } from '../../db/util.ts';
-import { isoAt } from '../../auth/rules.ts';
+import { isoAt } from '../../time.ts';
+
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

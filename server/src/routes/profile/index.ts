@@ -6,11 +6,12 @@ import {
   UpdateProfileResponse,
 } from '../../../../contract/profile.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { isoAt, normalizeEmail, validName } from '../../auth/rules.ts';
+import { normalizeEmail, validName } from '../../auth/rules.ts';
 import { feedbackRepository } from '../../db/repositories/feedback.ts';
 import { usersRepository } from '../../db/repositories/users.ts';
 import { HttpError } from '../../http-error.ts';
 import { deleteAccount, profileOf, trackStatus } from './account.ts';
+import { isoAt } from '../../time.ts';
 
 const TAGS = ['profile'];
 const security = [{ bearer: [] }];

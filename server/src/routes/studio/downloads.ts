@@ -11,12 +11,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import { DownloadBody, MediaUrlResponse, STUDIO_MESSAGES } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { isoAt } from '../../auth/rules.ts';
+
 import { consentsRepository } from '../../db/repositories/consents.ts';
 import { HttpError } from '../../http-error.ts';
 import { sha256File } from '../../media/sha256.ts';
 import { fetchMediaToFile, parseMediaLink, resolveParsedLink } from '../../net/media-resolvers.ts';
 import { requireConsent } from './consent.ts';
+import { isoAt } from '../../time.ts';
 
 const downloads: FastifyPluginAsyncTypebox = async (app) => {
   const { fetchAllowHosts, uploadMaxBytes } = app.config.generation;

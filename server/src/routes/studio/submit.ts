@@ -7,14 +7,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { assertSameUser, requireUser } from '../../auth/plugin.ts';
-import { isoAt } from '../../auth/rules.ts';
+
 import { SUBSCRIPTION_REQUIRED } from '../../billing/entitlements.ts';
 import { CAPABILITY_UNAVAILABLE } from '../../../../contract/health.ts';
-import type { Capability } from '../../../../contract/capabilities.ts';
+import { CAPABILITIES, type Capability } from '../../../../contract/capabilities.ts';
 import { HttpError } from '../../http-error.ts';
-import { KINDS, type JobInput, type JobKind } from '../../jobs/kinds.ts';
+import type { JobInput, JobKind } from '../../jobs/kinds.ts';
 import type { JobRow } from '../../db/repositories/jobs.ts';
 import type { ConsentClaim } from '../../jobs/service.ts';
+import { isoAt } from '../../time.ts';
 
 /**
  * Generation calls and link copies per client address per minute, all together: room for a page
@@ -152,7 +153,7 @@ export function submitter(app: FastifyInstance) {
     const done = (await app.jobs.waitFor(job.id, SYNC_WAIT_MS, aborted.signal)) ?? job;
     if (done.status === 'succeeded') return reply.code(200).send(resultOf(done));
     if (done.status === 'failed') {
-      const failure = KINDS[job.kind as JobKind].failure;
+      const failure = CAPABILITIES[job.kind as JobKind].messages.failure;
       // The kind's own message is for failures on our side; any other names what is wrong with the input.
       return reply.code(done.error && done.error !== failure ? 422 : 500).send({ error: done.error ?? failure });
     }

@@ -20,7 +20,7 @@ import { withErrors } from '../../../../contract/common.ts';
 import { CAPABILITIES } from '../../../../contract/capabilities.ts';
 import { AcceptedResponse, CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_MIN_SECONDS, TALK_TEXT_MAX } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { isoAt } from '../../auth/rules.ts';
+
 import { HttpError } from '../../http-error.ts';
 import { sha256File } from '../../media/sha256.ts';
 import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
@@ -30,6 +30,7 @@ import { textField, unexpectedFileField } from '../../uploads/fields.ts';
 import { requireConsent } from './consent.ts';
 import { ownMedia } from './sources.ts';
 import { idempotencyKeyOf, requestHashOf, type submitter } from './submit.ts';
+import { isoAt } from '../../time.ts';
 
 /** A garment picture may hold at most this many pixels (a small file can declare a huge picture). */
 const MAX_GARMENT_PIXELS = 40_000_000;

@@ -1,5 +1,6 @@
-// What the Razorpay and PayPal REST clients share: failure messages that are short and never carry
-// a credential, a readable reason for a fetch that threw, and header lookup on webhook requests.
+// What the outside services' REST clients (Razorpay, PayPal, Replicate, ComfyUI) share: failure
+// messages that are short and never carry a credential, a readable reason for a fetch that threw,
+// and header lookup on webhook requests.
 
 /** Failure messages are cut to this length (after redaction). */
 export const MAX_MESSAGE = 300;

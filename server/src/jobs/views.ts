@@ -1,0 +1,52 @@
+// What a job and a batch look like to their owner: the answers of GET /api/jobs/{id} and
+// /api/batches/{id}, and the bodies of the webhooks that announce them (developer/announce.ts).
+import type { BatchView } from '../../../contract/batches.ts';
+import type { JobView } from '../../../contract/studio.ts';
+import type { BatchRow } from '../db/repositories/batches.ts';
+import type { JobRow } from '../db/repositories/jobs.ts';
+import { NO_ESTIMATE, type Estimate } from './eta.ts';
+
+/**
+ * A job as the page sees it: status, progress, engine, error, its batch, while queued its position
+ * and while queued or running its ETA (`estimates`, from app.jobs.estimates()), and once succeeded
+ * its result fields.
+ */
+export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>): JobView {
+  const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
+  const { face_prompt: _facePrompt, ...fields } = result;
+  const open = job.status === 'queued' || job.status === 'running';
+  const estimate = open ? (estimates.get(job.id) ?? NO_ESTIMATE) : NO_ESTIMATE;
+  return {
+    job_id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.status === 'succeeded' ? 100 : job.progress,
+    engine: job.engine,
+    error: job.status === 'failed' ? (job.error ?? 'The job failed.') : null,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    finished_at: job.finished_at,
+    batch_id: job.batch_id,
+    position: job.status === 'queued' ? estimate.position : null,
+    eta_seconds: estimate.eta_seconds,
+    ...fields,
+  };
+}
+
+/** The batch's view from its jobs' views (`views`, in the order of `jobs`). */
+export function batchViewOf(batch: BatchRow, jobs: readonly JobRow[], views: JobView[]): BatchView {
+  const etas = views.flatMap((v) => (v.eta_seconds === null ? [] : [v.eta_seconds]));
+  const count = (status: JobRow['status']) => jobs.filter((j) => j.status === status).length;
+  return {
+    batch_id: batch.id,
+    call: batch.call,
+    total: batch.total,
+    queued: count('queued'),
+    running: count('running'),
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    canceled: count('canceled'),
+    eta_seconds: etas.length === 0 ? null : Math.max(...etas),
+    jobs: views,
+  };
+}
