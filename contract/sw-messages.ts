@@ -110,8 +110,6 @@ export function isJobNews(data: unknown): data is JobNews {
   return typeof news === 'object' && news !== null && news.type === 'JOB_UPDATE' && typeof news.jobId === 'string' && typeof news.job === 'object' && news.job !== null;
 }
 
-/** Job kinds long enough to tell the user by a notification when they end with no page in view. */
-export { LONG_JOB_KINDS } from './capability-facts';
 
 /**
  * The studio's IndexedDB stores of the user's own data (database and object store names): the

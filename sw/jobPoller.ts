@@ -6,7 +6,8 @@
 // for a page opened later; a long job that ends while no page is in view shows a notification.
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { JobView } from '../contract/studio';
-import { JOBS_CHANNEL, JOBS_DB, LONG_JOB_KINDS, type JobNews } from '../contract/sw-messages';
+import { LONG_JOB_KINDS } from '../contract/capability-facts';
+import { JOBS_CHANNEL, JOBS_DB, type JobNews } from '../contract/sw-messages';
 import { swCredentials } from './swSession';
 import { isFinalJobStatus } from '../contract/job-status';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAPABILITIES, CAPABILITY_NAMES } from '../../contract/capabilities.ts';
-import { LONG_JOB_KINDS } from '../../contract/sw-messages.ts';
+import { LONG_JOB_KINDS } from '../../contract/capability-facts.ts';
 import { usageCategoryOf } from '../../server/src/billing/entitlements.ts';
 import { ConfigError, loadConfig } from '../../server/src/config/index.ts';
 import { SHIPPED_WORKFLOWS } from '../../server/src/engines/comfyui/workflows.ts';
