@@ -44,6 +44,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for what the page shows: 1 s (Vitest's default) is too short for a page
+          // on a machine running two browsers and a server (files may set their own).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -463,7 +463,9 @@ describe('accounts: installed app', () => {
     await relaunched.goto('/login');
     await relaunched.evaluate(() => sessionStorage.clear());
     await relaunched.goto('/profile');
-    await expect.poll(() => h1(relaunched)).toBe('Profile');
+    // On a loaded machine the kept session can come after the start stopped waiting for it (1.5 s):
+    // the page then loads again at /profile (lib/persistedSession.ts). Wait for the screen, not a second.
+    await relaunched.getByRole('heading', { level: 1, name: 'Profile', exact: true }).waitFor();
     expect(new URL(relaunched.url()).pathname).toBe('/profile');
     await expect.poll(() => relaunched.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email);
     expect((await session(relaunched)).userEmail).toBe(user.email);
