@@ -26,10 +26,10 @@ async function warm(cacheName: string, urls: readonly string[]): Promise<number>
   const queue = urls.map((u) => new URL(u, self.location.origin).href);
   let missing = 0;
   const worker = async () => {
-    for (let href = queue.shift(); href !== undefined && !stopped; href = queue.shift()) {
+    for (let href = queue.shift(); href !== undefined && !handOver.signal.aborted; href = queue.shift()) {
       if (await cache.match(href, { ignoreVary: true })) continue;
       try {
-        const res = await fetch(href, { credentials: 'same-origin', headers: { [WARM_UP_HEADER]: '1' } });
+        const res = await fetch(href, { credentials: 'same-origin', headers: { [WARM_UP_HEADER]: '1' }, signal: handOver.signal });
         if (res.status === 200) await cache.put(href, res);
         else missing++;
       } catch {
@@ -42,10 +42,27 @@ async function warm(cacheName: string, urls: readonly string[]): Promise<number>
 }
 
 const warming = new Map<string, Promise<void>>();
-/** A newer worker takes over: warm-ups end after the fetches in flight (it warms again itself). */
-let stopped = false;
+/**
+ * A newer worker takes over: warm-ups end at once, fetches in flight and the wait between tries
+ * included (it warms again itself). Chromium activates the new worker only when this one has no
+ * event left running, so a warm-up asleep for its 10 s held every tab's Reload that long.
+ */
+const handOver = new AbortController();
 export function stopWarming(): void {
-  stopped = true;
+  handOver.abort();
+}
+
+/** Resolves after `ms`, or at once when the warm-ups are stopped. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    handOver.signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      handOver.signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }
 
 export function warmCache(cacheName: string, urls: readonly string[]): Promise<void> {
@@ -55,8 +72,8 @@ export function warmCache(cacheName: string, urls: readonly string[]): Promise<v
       let missing = await warm(cacheName, urls);
       let stalled = 0;
       for (let tries = 1; missing > 0 && tries < MAX_TRIES && stalled < MAX_STALLED; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-        if (stopped) return;
+        await pause(RETRY_MS);
+        if (handOver.signal.aborted) return;
         const before = missing;
         missing = await warm(cacheName, urls);
         stalled = missing < before ? 0 : stalled + 1;
