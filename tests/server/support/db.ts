@@ -15,10 +15,13 @@ const BASE_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@
  * Server test files run side by side, one per Vitest worker: each worker has a database of its own
  * (`test_w1`, `test_w2`, made on first use beside `test`). In one database, a file dropping its
  * schema while another migrates broke the migration: Kysely's table lookup reads every schema of
- * the database and fails on one dropped under it ("schema … does not exist"). An explicit
+ * the database and fails on one dropped under it ("schema … does not exist"). Two test runs at
+ * once (two checkouts) each set TEST_DATABASE_PREFIX (default `test_w`). An explicit
  * TEST_DATABASE_URL is used as given.
  */
-const WORKER_DATABASE = process.env.TEST_DATABASE_URL || !process.env.VITEST_POOL_ID ? null : `test_w${process.env.VITEST_POOL_ID}`;
+const DATABASE_PREFIX = process.env.TEST_DATABASE_PREFIX ?? 'test_w';
+if (!/^[a-z][a-z0-9_]{0,40}$/.test(DATABASE_PREFIX)) throw new Error('TEST_DATABASE_PREFIX must be a lower-case name (letters, digits, _)');
+const WORKER_DATABASE = process.env.TEST_DATABASE_URL || !process.env.VITEST_POOL_ID ? null : `${DATABASE_PREFIX}${process.env.VITEST_POOL_ID}`;
 
 export const TEST_POSTGRES_URL = WORKER_DATABASE ? withDatabase(BASE_POSTGRES_URL, WORKER_DATABASE) : BASE_POSTGRES_URL;
 
