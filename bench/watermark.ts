@@ -1,6 +1,6 @@
 // npm run bench:watermark — the video watermark (issues 12, 27) in headless Chromium against
 // native ffmpeg on the same 10 s 1280x720 clip with audio, the same placement and settings
-// (watermarkSpec.ts): the WebCodecs path and the ffmpeg.wasm path (forced with localStorage
+// (contract/watermark.ts): the WebCodecs path and the ffmpeg.wasm path (forced with localStorage
 // watermarkEngine), each with its ratio to native (targets: WebCodecs <= 1.15x, ffmpeg.wasm <= 5x),
 // the page's main-thread long tasks during jobs (target: none over 50 ms), the browser's peak
 // memory, whether the audio was copied bit for bit, then 20 jobs in a row on each path (target: 0
@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { videoArgs, WATERMARK_LOGO_PATH } from '../src/workers/watermarkSpec.ts';
+import { videoArgs, WATERMARK_LOGO_PATH } from '../contract/watermark.ts';
 import { launchChromium } from '../tests/e2e/support/browser.ts';
 import { ROOT, startServer } from '../tests/e2e/support/server.ts';
 

@@ -9,7 +9,7 @@ import { AppShell } from './AppShell';
 import { AppRoutes, preloadRoute } from './routes';
 import { serverHead, APP_NAME } from './usePageTitle';
 
-export { PRERENDERED_PATHS } from './prerenderedPaths';
+export { PRERENDERED_PATHS } from '../content/prerenderedPaths';
 
 
 export interface PrerenderedPage {

@@ -2,7 +2,7 @@
 // sends. Pictures and videos go out watermarked, the very file a download saves (the bridge's
 // prepareWatermarked); songs have no watermarked form (spec §2: they play in place), so a song
 // goes out as the server made it, which carries its AI marks in the ID3 tag.
-import type { ImageVariant } from '../workers/watermarkSpec';
+import type { ImageVariant } from '../../contract/watermark';
 
 export type ShareKind = 'image' | 'video' | 'audio';
 

@@ -2,7 +2,7 @@
 // worker on an OffscreenCanvas, or on the page with a <canvas> where OffscreenCanvas is missing
 // (the bridge's fallback).
 import { keepMarks } from './keepMarks';
-import { imagePlacement, type ImageVariant } from './watermarkSpec';
+import { imagePlacement, type ImageVariant } from '../../contract/watermark';
 
 // Structural, so a <canvas>'s context fits too (this file is also checked with the worker lib,
 // which has no CanvasRenderingContext2D).

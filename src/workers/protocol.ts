@@ -1,5 +1,5 @@
 // The messages between the bridge (watermark.ts, the page) and watermark.worker.ts.
-import type { ImageVariant } from './watermarkSpec';
+import type { ImageVariant } from '../../contract/watermark';
 
 /** The video implementations the worker knows (engines/). */
 export type VideoEngine = 'webcodecs' | 'ffmpeg';

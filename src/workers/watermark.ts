@@ -10,9 +10,9 @@
 import { loadLogo, watermarkImageWith, type CanvasFactory } from './imageWatermark';
 import { WATERMARK_ENGINE_KEY, type VideoEngine, type VideoEngineChoice, type WorkerRequest, type WorkerResponse } from './protocol';
 import { Watchdog } from './watchdog';
-import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from './watermarkSpec';
+import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from '../../contract/watermark';
 
-export type { ImageVariant } from './watermarkSpec';
+export type { ImageVariant } from '../../contract/watermark';
 export type { VideoEngine } from './protocol';
 
 export interface VideoOptions {

@@ -6,7 +6,7 @@ import { UnsupportedVideoError, type VideoEngineImpl } from './engines/types';
 import { loadLogo, offscreenCanvas, watermarkImageWith } from './imageWatermark';
 import { keepMarks } from './keepMarks';
 import type { VideoEngine, VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
-import { WATERMARK_LOGO_PATH } from './watermarkSpec';
+import { WATERMARK_LOGO_PATH } from '../../contract/watermark';
 
 declare const self: DedicatedWorkerGlobalScope;
 

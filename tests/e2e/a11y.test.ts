@@ -4,7 +4,7 @@
 // No rule is disabled.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
+import { PRERENDERED_PATHS } from '../../src/content/prerenderedPaths';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';

@@ -10,7 +10,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../contract/provenance/index.ts';
-import { imagePlacement, videoPlacement, type ImageVariant } from '../../src/workers/watermarkSpec';
+import { imagePlacement, videoPlacement, type ImageVariant } from '../../contract/watermark';
 import { collectAlerts } from './support/accounts';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';

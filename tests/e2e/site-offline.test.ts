@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
+import { PRERENDERED_PATHS } from '../../src/content/prerenderedPaths';
 import { newAppContext, PHONE, serviceWorkerControls, useOwnServer } from './support/browser';
 import { BUILT_DIR } from './support/server';
 

@@ -2,7 +2,7 @@
 // other below-the-fold blocks hydrated only near view, and the visitor's own view after hydration.
 import { describe, expect, inject, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PRERENDERED_PATHS } from '../../src/app/prerenderedPaths';
+import { PRERENDERED_PATHS } from '../../src/content/prerenderedPaths';
 import { BLOG_CATALOG } from '../../src/content/blog/catalog';
 import { signedInUser } from './support/accountsApi';
 import { PHONE, useBrowser } from './support/browser';

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../contract/provenance/index.ts';
-import { videoPlacement } from '../../src/workers/watermarkSpec';
+import { videoPlacement } from '../../contract/watermark';
 import { launchChromium, newAppContext } from './support/browser';
 import { ROOT } from './support/server';
 import {

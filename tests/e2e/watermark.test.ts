@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildXmpPacket, readDigitalSourceType, readXmp, writeXmp } from '../../contract/provenance/index.ts';
-import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../src/workers/watermarkSpec';
+import { imagePlacement, videoPlacement, type ImageVariant, type Placement } from '../../contract/watermark';
 import { launchChromium, newAppContext, serviceWorkerControls } from './support/browser';
 import { ROOT } from './support/server';
 import { bridgePath as builtBridge, ffmpeg, frameAt, frameTimes, loadBridge, makeClip, meanDiff, probe, videoInPage, videoStream } from './support/watermark';

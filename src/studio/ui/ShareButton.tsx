@@ -1,7 +1,7 @@
 import { Button, Spinner, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ShareIcon } from '../../app/icons/StudioIcons';
-import type { ImageVariant } from '../../workers/watermarkSpec';
+import type { ImageVariant } from '../../../contract/watermark';
 import { canShareFiles, prepareShareFile, type ShareItem } from '../shareOut';
 
 interface ShareButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'title'> {

@@ -4,7 +4,7 @@
 // does the cancelling and the silence watchdog from the page by ending the worker. A fresh core
 // module is made after every 10 jobs and after a failed run (ffmpeg.wasm keeps memory across
 // runs; a failed one may leave it in a bad state): the old one is dropped for the collector.
-import { videoArgs } from '../watermarkSpec';
+import { videoArgs } from '../../../contract/watermark';
 import { loadCore as loadFromOrigin, type FfmpegCore, type LoadCore } from './ffmpegCore';
 import { abortError, type VideoEngineImpl, type VideoJob } from './types';
 

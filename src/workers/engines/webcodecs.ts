@@ -19,7 +19,7 @@ import {
   QTFF,
   type InputAudioTrack,
 } from 'mediabunny';
-import { VIDEO, VIDEO_OUTPUT, videoPlacement } from '../watermarkSpec';
+import { VIDEO, VIDEO_OUTPUT, videoPlacement } from '../../../contract/watermark';
 import {
   avcCodec,
   blend,

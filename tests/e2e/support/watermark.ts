@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { ImageVariant } from '../../../src/workers/watermarkSpec';
+import type { ImageVariant } from '../../../contract/watermark';
 
 /** The bridge as the page sees it (src/workers/watermark.ts). */
 export interface Bridge {

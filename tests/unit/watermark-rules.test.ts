@@ -5,7 +5,7 @@ import {
   videoFilter,
   videoPlacement,
   watermarkedFileName,
-} from '../../src/workers/watermarkSpec';
+} from '../../contract/watermark';
 
 const LOGO = { width: 600, height: 126 };
 

@@ -1,6 +1,6 @@
 // The paths the build prerenders (scripts/build/prerender.ts via src/app/prerender.tsx). Plain data,
 // so browser tests can walk the same list.
-import { BLOG_CATALOG } from '../content/blog/catalog';
+import { BLOG_CATALOG } from './blog/catalog';
 
 /** Every public page with content of its own; the rest of the app loads the plain shell. */
 export const PRERENDERED_PATHS: readonly string[] = [

@@ -1,5 +1,5 @@
 // What a watermark looks like and what a watermarked download is called: pure rules shared by
-// the page (the bridge, watermark.ts), the worker and the tests. No DOM, no worker globals.
+// the page (the bridge, src/workers/watermark.ts), the watermark worker, the tests and the bench. No DOM, no worker globals.
 
 /** The logo stamped on downloads (public/watermark.png, made by scripts/make-watermark.mjs). */
 export const WATERMARK_LOGO_PATH = '/watermark.png';
