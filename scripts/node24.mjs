@@ -25,6 +25,9 @@
 //   better-sqlite3 13 (Node-API) has no such object wraps, but it needs Node 22+ and crashes on Node 20.
 // NODE24_VERSION picks another registry version or range (default: the newest 24.x); NODE24_HEADERS the
 // version whose headers addons are built against (default 24.18.1).
+// `--prepare` does only the first two parts (Node 24, the mirror and its node_modules): .ci/run runs it in
+// the background beside `npm test`, so the download and the addon build (about 90 s, mostly waiting on the
+// network and one core) are ready when the Node 24 tests start.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +39,8 @@ const cache = join(root, '.tmp', 'node24');
 const mirror = join(root, '.tmp', 'node24-app');
 const range = process.env.NODE24_VERSION ?? '24';
 const headersVersion = process.env.NODE24_HEADERS ?? '24.18.1';
-const filters = process.argv.slice(2);
+const prepareOnly = process.argv.includes('--prepare');
+const filters = process.argv.slice(2).filter((arg) => arg !== '--prepare');
 const timings = [];
 
 function sh(cmd, args, options = {}) {
@@ -116,6 +120,11 @@ step('node_modules for Node 24', () => {
   sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env });
   writeFileSync(stamp, want);
 });
+
+if (prepareOnly) {
+  console.log('\nnode24 prepared (s):', timings.map(([l, s]) => `${l}: ${s}`).join(' | '));
+  process.exit(0);
+}
 
 // 3. On Node 24.
 step('native modules load', () => {
