@@ -9,6 +9,7 @@
 // signing Content Credentials into the outputs adds (bench/c2pa.ts), against each job's time.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -83,7 +84,7 @@ try {
   ];
   console.log(`local engine, median of ${RUNS} runs, 2-core machine`);
   for (const [name, s, target] of rows) console.log(`${name.padEnd(28)} ${s.toFixed(2).padStart(6)} s${target ? `  (target <= ${target} s: ${(s / target).toFixed(2)}x)` : ''}`);
-  console.log(`garment cut-out (540x960 photos, ISNet '${garmentModel.model}', own process): first ${cut.first.s.toFixed(2)} s (model load ${cut.loadS.toFixed(2)} s), then median ${cut.warmS.toFixed(2)} s over ${cut.warm.length} new photos (${cut.warmCpuS.toFixed(1)} CPU s each); IoU with the drawn garment ${cut.ious.map((v) => v.toFixed(3)).join(', ')}; model process memory: peak ${cut.peakMB} MB, ${cut.betweenMB} MB between pictures`);
+  console.log(`garment cut-out (540x960 photos, ISNet '${garmentModel.model}', own process): first ${cut.first.s.toFixed(2)} s (model load ${cut.loadS.toFixed(2)} s), then median ${cut.warmS.toFixed(2)} s over ${cut.warm.length} new photos (${cut.warmCpuS.toFixed(1)} CPU s each); IoU with the drawn garment ${cut.ious.map((v) => v.toFixed(3)).join(', ')}; model process memory: peak ${cut.peakMB} MB, ${cut.betweenMB} MB between pictures; this thread's longest event-loop stall meanwhile ${cut.stallMs.toFixed(0)} ms`);
 
   console.log(`face detector (Tiny Face Detector, tfjs wasm, worker thread): first picture ${detectFirstS.toFixed(2)} s with the load, then ${detectS.toFixed(3)} s a 1280x853 photo; outside clips sample 2 frames a second`);
 
@@ -114,6 +115,10 @@ async function cutoutTimes() {
   const shots: [Garment, Backdrop][] = [['tee', 'busy'], ['dress', 'wood'], ['jeans', 'plain'], ['dress', 'busy']];
   const runs: { path: string; s: number; cpuS: number; iou: number }[] = [];
   let betweenMB = 0;
+  // This thread's longest event-loop stall over the cut-outs: the model runs in its own process
+  // (in this thread onnxruntime-node 1.17 stalled it 6 s and more per picture).
+  const stall = monitorEventLoopDelay({ resolution: 10 });
+  stall.enable();
   for (const [i, [kind, backdrop]] of shots.slice(0, RUNS + 1).entries()) {
     const photo = await garmentPhoto(kind, backdrop, 540, 960, 7 + i);
     const path = join(root, `${kind}-${backdrop}.jpg`);
@@ -128,9 +133,10 @@ async function cutoutTimes() {
     const mask = await sharp(Buffer.from(photo.mask), { raw: { width: 540, height: 960, channels: 1 } }).resize(pic.width, pic.height).extractChannel(0).raw().toBuffer();
     runs.push({ path, s, cpuS: after.cpuS - cpu, iou: iou(alpha, mask) });
   }
+  stall.disable();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const warm = runs.slice(1);
-  return { first: runs[0]!, loadS: garmentModel.loadSeconds ?? NaN, warm, warmS: median(warm.map((r) => r.s)), warmCpuS: median(warm.map((r) => r.cpuS)), ious: runs.map((r) => r.iou), peakMB: modelProcess().peakMB, betweenMB };
+  return { stallMs: stall.max / 1e6, first: runs[0]!, loadS: garmentModel.loadSeconds ?? NaN, warm, warmS: median(warm.map((r) => r.s)), warmCpuS: median(warm.map((r) => r.cpuS)), ious: runs.map((r) => r.iou), peakMB: modelProcess().peakMB, betweenMB };
 }
 
 /** The model process's CPU seconds and memory, from /proc (zeros where there is none). */

@@ -55,18 +55,17 @@ describe('garment cut-out', () => {
     // Ended, not waited out: the run's process is killed (a finished run would keep it for its idle time).
     await until(() => !alive(pid), 'the canceled run killed', 10_000);
 
-    // The event loop keeps ticking while the model runs: it runs in its own process.
-    let [last, worst] = [performance.now(), 0];
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 20);
-      last = now;
-    }, 20);
-    const alpha = await garmentAlpha(pic, never, garmentModel).finally(() => clearInterval(ticker));
-    expect(garmentModel.pid).toBeDefined();
-    expect(garmentModel.pid).not.toBe(pid);
-    // In this thread a run stalled it 6 s and more (onnxruntime-node 1.17 runs synchronously).
-    expect(worst).toBeLessThan(1000);
+    // The model runs in a process of its own, so this thread's event loop goes on (in this thread
+    // onnxruntime-node 1.17 ran synchronously and stalled it 6 s and more): while the run is
+    // pending, a child process other than this one holds it. How long the loop may stall is a
+    // duration, measured in bench/, not asserted here.
+    const running2 = garmentAlpha(pic, never, garmentModel);
+    // (the canceled run's process is gone: the new one is another)
+    await expect.poll(() => garmentModel.pid ?? pid, { timeout: 20_000, interval: 50 }).not.toBe(pid);
+    const runner = garmentModel.pid!;
+    expect(runner).not.toBe(process.pid);
+    expect(alive(runner)).toBe(true);
+    const alpha = await running2;
     // The garment drawn on a busy backdrop: the model's mask against the drawn one, and the
     // naive answer (the whole picture) for scale.
     expect(iou(alpha, tee.mask)).toBeGreaterThan(0.95);
