@@ -49,8 +49,8 @@ try {
   const media = join(root, 'media');
   const imageT = findTemplate('image', 'female', 1)!;
   const videoT = findTemplate('video', 'female', 1)!;
-  await ensureTemplateFile(media, imageT);
-  await ensureTemplateFile(media, videoT);
+  await ensureTemplateFile({ mediaDir: media, ffmpeg: 'ffmpeg' }, imageT);
+  await ensureTemplateFile({ mediaDir: media, ffmpeg: 'ffmpeg' }, videoT);
   const portrait = await engine.face!({ gender: 'female', prompt: 'long auburn hair' }, ctx());
   const picture = await engine.image!({ gender: 'female', facePath: portrait.path, prompt: 'beach at sunset, upper body 2' }, ctx());
   const cut = await cutoutTimes();
@@ -91,7 +91,7 @@ try {
   for (const line of await upscaleFigures(root)) console.log(line);
   for (const line of await talkingFigures(root)) console.log(line);
 
-  const first = await ensureTemplates({ mediaDir: join(root, 'first-start') });
+  const first = await ensureTemplates({ mediaDir: join(root, 'first-start'), ffmpeg: 'ffmpeg' });
   console.log(`first start (no cache): made ${first.made} files; studio usable after ${first.usableAfterS.toFixed(1)} s (thumbnails + pictures), all clips after ${first.seconds.toFixed(1)} s`);
   const [face, image, video] = [rows[0]![1], rows[1]![1], rows[7]![1]];
   const signing = await signingFigures(

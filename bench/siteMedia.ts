@@ -18,11 +18,11 @@ function folderBytes(dir: string): number {
 const root = mkdtempSync(join(tmpdir(), 'bench-site-media-'));
 const cacheDir = join(root, 'cache');
 try {
-  const cold = await generateSiteMedia({ mediaDir: join(root, 'cold'), cacheDir });
+  const cold = await generateSiteMedia({ mediaDir: join(root, 'cold'), ffmpeg: 'ffmpeg', cacheDir });
   if (!cold.ready) throw new Error(`cold run failed for ${cold.failed} files`);
-  const warm = await generateSiteMedia({ mediaDir: join(root, 'warm'), cacheDir });
+  const warm = await generateSiteMedia({ mediaDir: join(root, 'warm'), ffmpeg: 'ffmpeg', cacheDir });
   if (!warm.ready || warm.copied !== SITE_MEDIA_MANIFEST.length) throw new Error('warm run did not copy the whole library');
-  const again = await generateSiteMedia({ mediaDir: join(root, 'warm'), cacheDir });
+  const again = await generateSiteMedia({ mediaDir: join(root, 'warm'), ffmpeg: 'ffmpeg', cacheDir });
   const videos = SITE_MEDIA_MANIFEST.filter((e) => e.kind === 'video').length;
   const mb = folderBytes(join(root, 'cold', 'site')) / 1e6;
   console.log(`site media library: ${SITE_MEDIA_MANIFEST.length} files (${videos} videos), ${mb.toFixed(1)} MB; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);

@@ -8,7 +8,7 @@ import { postalIndex } from './billing/postal.ts';
 import { SigningCredentialsError } from './provenance/index.ts';
 import { createLogger } from './logger.ts';
 import { startSiteMedia } from './media/siteMediaLibrary.ts';
-import { ensureTemplates } from './templates/library.ts';
+import { ensureTemplates, templateLibraryOf } from './templates/library.ts';
 
 const FORCE_EXIT_MS = 10_000;
 
@@ -56,11 +56,11 @@ if (!config.smtpUrl) {
   log.info(`Mail (sign-up and reset codes) is kept in ${config.outboxDir}${reading}`);
 }
 // In the background: requests are served while missing site media is made (GET /api/site_media_status).
-void startSiteMedia({ mediaDir: config.mediaDir, cacheDir: config.siteMediaCache, logger: log });
+void startSiteMedia({ mediaDir: config.mediaDir, ffmpeg: config.generation.ffmpegPath, cacheDir: config.siteMediaCache, logger: log });
 // Templates: thumbnails first, then pictures, then videos (a template asked for before it is made
 // is made on the spot: see jobs/plugin.ts).
 if (config.generation.templatesAtStart) {
-  void ensureTemplates({ mediaDir: config.mediaDir, cacheDir: config.generation.templateCache, logger: log }).catch((err: unknown) =>
+  void ensureTemplates({ ...templateLibraryOf(config), logger: log }).catch((err: unknown) =>
     log.error({ err }, 'the template library could not be made'),
   );
 }

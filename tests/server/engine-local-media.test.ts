@@ -65,7 +65,7 @@ describe('local engine: video and audio', () => {
   it('lays the face along a template clip’s track: the face box changes, the rest does not', async () => {
     const template = findTemplate('video', 'female', 2)!;
     const mediaDir = join(root, 'media');
-    await ensureTemplateFile(mediaDir, template, TEMPLATE_CACHE);
+    await ensureTemplateFile({ mediaDir, ffmpeg: 'ffmpeg', cacheDir: TEMPLATE_CACHE }, template);
     const target = join(mediaDir, 'templates', template.path);
     const portrait = await face({ gender: 'female', prompt: 'auburn curls, green eyes' }, context());
     const ctx = context();

@@ -15,6 +15,7 @@ import { bullmqQueue, QUEUE_NAME } from '../../server/src/jobs/bullmq-queue.ts';
 import type { JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
+import { templateLibraryOf } from '../../server/src/templates/library.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
 import { useTestDatabase } from './support/db.ts';
 import { until } from './support/until.ts';
@@ -90,7 +91,7 @@ describe('JobQueue on BullMQ', () => {
       repo: options.repo ?? repo,
       storage,
       engines: engine.engines,
-      templates: templateFiles(config.mediaDir),
+      templates: templateFiles(templateLibraryOf(config)),
       generation: config.generation,
       log,
       now: Date.now,

@@ -16,6 +16,7 @@ import { bullmqQueue } from '../../server/src/jobs/bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
 import { templateFiles } from '../../server/src/jobs/templates.ts';
+import { templateLibraryOf } from '../../server/src/templates/library.ts';
 import { localStorage } from '../../server/src/storage/local.ts';
 import { engines as dbEngines, useTestDatabase } from './support/db.ts';
 import { until } from './support/until.ts';
@@ -79,7 +80,7 @@ describe.each(setups)('fair queue on $db (Redis: $redis)', ({ db, redis }) => {
       repo,
       storage: localStorage(config.mediaDir, config.mediaBaseUrl),
       engines: engine.engines,
-      templates: templateFiles(config.mediaDir),
+      templates: templateFiles(templateLibraryOf(config)),
       generation: config.generation,
       log: pino({ level: 'silent' }),
       now: Date.now,

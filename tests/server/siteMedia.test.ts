@@ -40,7 +40,7 @@ describe('site media library', () => {
 
   it('makes real WebP images and H.264 clips at the manifest sizes, then stamps the folder', async () => {
     const mediaDir = join(root, 'media');
-    const summary = await generateSiteMedia({ mediaDir, manifest: SUBSET });
+    const summary = await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: SUBSET });
     expect(summary).toMatchObject({ made: SUBSET.length, copied: 0, failed: 0, total: SUBSET.length, ready: true });
 
     for (const entry of SUBSET.filter((e) => e.kind === 'image')) {
@@ -58,7 +58,7 @@ describe('site media library', () => {
     expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp');
     // +faststart: the index (moov) comes before the media data.
     expect(video.indexOf('moov')).toBeLessThan(video.indexOf('mdat'));
-    const info = await probe(site(mediaDir, clip.path));
+    const info = await probe('ffprobe', site(mediaDir, clip.path));
     expect(info).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 270, height: 480, audio: false });
     expect(info.durationS).toBeCloseTo(2, 1);
 
@@ -69,31 +69,31 @@ describe('site media library', () => {
   it('is idempotent, remakes only a missing file, and redoes everything when the version changes', async () => {
     const mediaDir = join(root, 'media');
     const images = SUBSET.filter((e) => e.kind === 'image' && e !== SUBSET[4]);
-    await generateSiteMedia({ mediaDir, manifest: images });
+    await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: images });
     const before = (await stat(site(mediaDir, images[0]!.path))).mtimeMs;
 
-    expect(await generateSiteMedia({ mediaDir, manifest: images })).toMatchObject({ made: 0, copied: 0, ready: true });
+    expect(await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: images })).toMatchObject({ made: 0, copied: 0, ready: true });
     expect((await stat(site(mediaDir, images[0]!.path))).mtimeMs).toBe(before);
 
     await rm(site(mediaDir, images[1]!.path));
     expect(siteMediaStatus(mediaDir, images).ready).toBe(true); // the stamp alone says ready; the next start repairs
-    expect(await generateSiteMedia({ mediaDir, manifest: images })).toMatchObject({ made: 1, ready: true });
+    expect(await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: images })).toMatchObject({ made: 1, ready: true });
     await stat(site(mediaDir, images[1]!.path));
 
     expect(siteMediaStatus(mediaDir, images, SITE_MEDIA_MANIFEST_VERSION + 1).ready).toBe(false);
-    const bumped = await generateSiteMedia({ mediaDir, manifest: images, version: SITE_MEDIA_MANIFEST_VERSION + 1 });
+    const bumped = await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: images, version: SITE_MEDIA_MANIFEST_VERSION + 1 });
     expect(bumped).toMatchObject({ made: images.length, ready: true });
     expect((await readFile(site(mediaDir, '.version'), 'utf8')).trim()).toMatch(new RegExp(`^${SITE_MEDIA_MANIFEST_VERSION + 1}\\+`));
   });
 
   it('fills SITE_MEDIA_CACHE and copies from it into a fresh folder instead of rendering', async () => {
     const cacheDir = join(root, 'cache');
-    const first = await generateSiteMedia({ mediaDir: join(root, 'a'), cacheDir, manifest: SUBSET });
+    const first = await generateSiteMedia({ mediaDir: join(root, 'a'), ffmpeg: 'ffmpeg', cacheDir, manifest: SUBSET });
     expect(first).toMatchObject({ made: SUBSET.length, copied: 0 });
     const stamp = libraryStamp(SUBSET, SITE_MEDIA_MANIFEST_VERSION);
     await stat(join(cacheDir, stamp, clip.path));
 
-    const second = await generateSiteMedia({ mediaDir: join(root, 'b'), cacheDir, manifest: SUBSET });
+    const second = await generateSiteMedia({ mediaDir: join(root, 'b'), ffmpeg: 'ffmpeg', cacheDir, manifest: SUBSET });
     expect(second).toMatchObject({ made: 0, copied: SUBSET.length, ready: true });
     for (const entry of SUBSET) {
       expect((await readFile(site(join(root, 'b'), entry.path))).equals(await readFile(site(join(root, 'a'), entry.path)))).toBe(true);
@@ -101,7 +101,7 @@ describe('site media library', () => {
     expect(second.seconds).toBeLessThan(first.seconds);
 
     // A different manifest (or version) never reuses this cache folder.
-    const other = await generateSiteMedia({ mediaDir: join(root, 'c'), cacheDir, manifest: SUBSET.slice(0, 2) });
+    const other = await generateSiteMedia({ mediaDir: join(root, 'c'), ffmpeg: 'ffmpeg', cacheDir, manifest: SUBSET.slice(0, 2) });
     expect(other).toMatchObject({ made: 2, copied: 0 });
   });
 
@@ -111,7 +111,7 @@ describe('site media library', () => {
     const odd = { ...clip, width: 271 };
     const errors: unknown[] = [];
     const logger = { info: () => {}, warn: () => {}, error: (obj: unknown) => errors.push(obj) };
-    const summary = await generateSiteMedia({ mediaDir, manifest: [SUBSET[0]!, odd, SUBSET[4]!], logger });
+    const summary = await generateSiteMedia({ mediaDir, ffmpeg: 'ffmpeg', manifest: [SUBSET[0]!, odd, SUBSET[4]!], logger });
     expect(summary).toMatchObject({ failed: 1, ready: false });
     expect(errors).toHaveLength(1);
     await stat(site(mediaDir, SUBSET[0]!.path));

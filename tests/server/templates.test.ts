@@ -46,10 +46,10 @@ describe('templates', () => {
   it('makes real files once, copies them from the cache into a new folder, and makes one on demand once', async () => {
     const subset = TEMPLATE_MANIFEST.filter((t) => t.id <= 2);
     const cacheDir = join(root, 'cache');
-    const first = await ensureTemplates({ mediaDir: join(root, 'a'), cacheDir, manifest: subset });
+    const first = await ensureTemplates({ mediaDir: join(root, 'a'), ffmpeg: 'ffmpeg', cacheDir, manifest: subset });
     expect(first).toMatchObject({ made: subset.length * 2, copied: 0, failed: 0 });
-    expect(await ensureTemplates({ mediaDir: join(root, 'a'), cacheDir, manifest: subset })).toMatchObject({ made: 0, copied: 0 });
-    expect(await ensureTemplates({ mediaDir: join(root, 'b'), cacheDir, manifest: subset })).toMatchObject({ made: 0, copied: subset.length * 2 });
+    expect(await ensureTemplates({ mediaDir: join(root, 'a'), ffmpeg: 'ffmpeg', cacheDir, manifest: subset })).toMatchObject({ made: 0, copied: 0 });
+    expect(await ensureTemplates({ mediaDir: join(root, 'b'), ffmpeg: 'ffmpeg', cacheDir, manifest: subset })).toMatchObject({ made: 0, copied: subset.length * 2 });
 
     const lib = join(root, 'a', 'templates');
     const image = findTemplate('image', 'female', 1)!;
@@ -71,7 +71,7 @@ describe('templates', () => {
 
     const onDemand = join(root, 'c');
     const wanted = findTemplate('video', 'female', 9)!;
-    await Promise.all([ensureTemplateFile(onDemand, wanted), ensureTemplateFile(onDemand, wanted), ensureTemplateFile(onDemand, wanted)]);
+    await Promise.all([ensureTemplateFile({ mediaDir: onDemand, ffmpeg: 'ffmpeg' }, wanted), ensureTemplateFile({ mediaDir: onDemand, ffmpeg: 'ffmpeg' }, wanted), ensureTemplateFile({ mediaDir: onDemand, ffmpeg: 'ffmpeg' }, wanted)]);
     expect(readdirSync(join(onDemand, 'templates', 'VideoTemplate'))).toEqual(['9.mp4']);
     expect(readdirSync(join(onDemand, 'templates', 'thumbs', 'VideoTemplate'))).toEqual(['9.jpg']);
   });

@@ -1,67 +1,80 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readDeveloper } from './developer.ts';
-import { readGeneration } from './generation.ts';
-import { readPayments } from './payments.ts';
-import { readC2pa } from './provenance.ts';
-import { readRedis } from './queue.ts';
-import { ConfigError, EnvReader } from './reader.ts';
-import { SETTINGS } from './settings.ts';
-import { readS3 } from './storage.ts';
-import type { ProcessRole, Settings } from './types.ts';
+import { developerOf } from './developer.ts';
+import { generationOf } from './generation.ts';
+import { ConfigError, readSettings } from './parse.ts';
+import { paymentsOf } from './payments.ts';
+import { c2paOf } from './provenance.ts';
+import { redisOf } from './queue.ts';
+import { settingsSchema } from './settings.ts';
+import { s3Of } from './storage.ts';
+import type { ProcessRole } from './types.ts';
 
 // Every setting is an environment variable declared once, with its type, default and description,
 // in its area's TypeBox schema (server, database, storage, auth, mail, payments, queue, generation,
-// provenance, developer);
-// loadConfig reads them by those schemas, then checks what one setting says about another.
-// Loading writes nothing: the start makes JWT_SECRET's file (withJwtSecret, config/secret.ts).
+// provenance, developer); TypeBox's Value pipeline reads and checks them (config/parse.ts), and the
+// Settings type is what loadConfig makes of them. What is written here by hand is only what one
+// setting says about another. Loading writes nothing: the start makes JWT_SECRET's file
+// (withJwtSecret, config/secret.ts).
 
-export { ConfigError } from './reader.ts';
+export { ConfigError } from './parse.ts';
 export { withJwtSecret } from './secret.ts';
 export { configTable } from './settings.ts';
 export { DEFAULT_CLIENT_SECRET, securityKeyFor } from './generation.ts';
 export { ENGINE_NAMES, type ConfigDoc } from './setting.ts';
 export type * from './types.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
 /** Reads and validates every setting; throws one ConfigError listing all problems. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'api'): Settings {
-  const r = new EnvReader(env, SETTINGS);
-  const dataDir = r.path('DATA_DIR');
-  const partial = {
-    nodeEnv: r.oneOf('NODE_ENV'),
-    host: r.word('HOST'),
-    port: r.int('PORT'),
-    dataDir,
-    databaseUrl: r.databaseUrl('DATABASE_URL'),
-    logLevel: r.oneOf('LOG_LEVEL'),
-    publicDir: r.path('PUBLIC_DIR', join(REPO_ROOT, 'dist')),
-    mediaDir: r.path('MEDIA_DIR', join(dataDir, 'media')),
-    mediaBaseUrl: r.baseUrl('MEDIA_BASE_URL'),
-    trustProxy: r.trustProxy('TRUST_PROXY'),
-    googleClientId: r.text('GOOGLE_CLIENT_ID') ?? null,
-    googleJwksUrl: r.baseUrl('GOOGLE_JWKS_URL'),
-    smtpUrl: r.smtpUrl('SMTP_URL'),
-    outboxDir: join(dataDir, 'outbox'),
-    mailFrom: r.text('MAIL_FROM') ?? '',
-    supportInbox: r.text('SUPPORT_INBOX') ?? '',
-    countryOverride: r.countryCode('COUNTRY_OVERRIDE'),
-    siteMediaCache: r.raw('SITE_MEDIA_CACHE') === undefined ? null : r.path('SITE_MEDIA_CACHE'),
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: ProcessRole = 'api') {
+  const read = readSettings(settingsSchema, env);
+  const { values: s, report } = read;
+  const devMailbox = s.DEV_MAILBOX ?? (s.NODE_ENV === 'development' && isLoopbackHost(s.HOST));
+  if (devMailbox && s.NODE_ENV === 'production') report('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
+  const settings = {
+    nodeEnv: s.NODE_ENV,
+    host: s.HOST,
+    port: s.PORT,
+    dataDir: s.DATA_DIR,
+    /** Postgres URL, or null for SQLite at `dataDir/app.db`. */
+    databaseUrl: s.DATABASE_URL ?? null,
+    logLevel: s.LOG_LEVEL,
+    publicDir: s.PUBLIC_DIR,
+    mediaDir: s.MEDIA_DIR ?? join(s.DATA_DIR, 'media'),
+    /** No trailing slash: `/media` or `https://bucket.example/media`. */
+    mediaBaseUrl: s.MEDIA_BASE_URL,
+    trustProxy: s.TRUST_PROXY,
+    /** JWT_SECRET, or null: the start reads (or makes) DATA_DIR/secret.key (config/secret.ts). */
+    jwtSecret: s.JWT_SECRET ?? null,
+    /** JWT_SECRET_PREVIOUS: what was sealed under it is read and sealed again under the current secret. */
+    jwtSecretPrevious: s.JWT_SECRET_PREVIOUS ?? null,
+    googleClientId: s.GOOGLE_CLIENT_ID ?? null,
+    /** JWKS that Google ID tokens are verified against. */
+    googleJwksUrl: s.GOOGLE_JWKS_URL,
+    /** null: write mail to `outboxDir` instead of sending it. */
+    smtpUrl: s.SMTP_URL ?? null,
+    outboxDir: join(s.DATA_DIR, 'outbox'),
+    mailFrom: s.MAIL_FROM,
+    supportInbox: s.SUPPORT_INBOX,
+    /** ISO code reported for private/loopback addresses (development), or null. */
+    countryOverride: s.COUNTRY_OVERRIDE ?? null,
+    /** Serve the outbox (sign-up and reset codes) at /dev/mailbox and /api/dev/outbox. */
+    devMailbox,
+    /** Folder of finished site media libraries to reuse, or null. */
+    siteMediaCache: s.SITE_MEDIA_CACHE ?? null,
+    /** Absolute base URL of the site (no trailing slash), or null to take it from each request. */
+    publicUrl: s.PUBLIC_URL ?? null,
+    payments: paymentsOf(read),
+    generation: generationOf(read, role, env.PATH ?? process.env.PATH),
+    /** Users' media in an S3-compatible bucket, or null for MEDIA_DIR. */
+    s3: s3Of(read),
+    /** Redis (BullMQ queue, shared rate limits, job events), or null: everything stays in this process. */
+    redis: redisOf(read),
+    /** What Content Credentials are signed with. */
+    c2pa: c2paOf(read),
+    /** API keys and webhooks. */
+    developer: developerOf(read),
   };
-  const payments = readPayments(r, partial.nodeEnv);
-  const redis = readRedis(r);
-  const generation = readGeneration(r, partial.nodeEnv, role, redis !== null);
-  const s3 = readS3(r);
-  const publicUrl = r.raw('PUBLIC_URL') === undefined ? null : r.absoluteUrl('PUBLIC_URL');
-  const devMailbox = r.flag('DEV_MAILBOX', partial.nodeEnv === 'development' && isLoopbackHost(partial.host));
-  if (devMailbox && partial.nodeEnv === 'production') r.problem('DEV_MAILBOX', 'must not be true in production (the outbox holds sign-up and reset codes)');
-  const jwtSecret = r.secret('JWT_SECRET') ?? null;
-  const jwtSecretPrevious = r.secret('JWT_SECRET_PREVIOUS') ?? null;
-  const c2pa = readC2pa(r);
-  const developer = readDeveloper(r, partial.nodeEnv);
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return Object.freeze({ ...partial, devMailbox, jwtSecret, jwtSecretPrevious, publicUrl, payments, generation, s3, redis, c2pa, developer });
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return Object.freeze(settings);
 }
 
 /** A HOST only this machine can reach. */

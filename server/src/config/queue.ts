@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { EnvReader } from './reader.ts';
-import type { RedisConfig } from './types.ts';
+import { Text } from './formats.ts';
+import type { Read } from './settings.ts';
 
 /** Who runs jobs, and Redis (the BullMQ queue, shared rate limits and job events). */
 export const queueSettings = Type.Object({
@@ -18,21 +18,16 @@ export const queueSettings = Type.Object({
     description: 'A running job whose process stops renewing its lease for this long is taken up again by another (1-600).',
   }),
   RUN_JOBS: Type.Boolean({ default: true, description: 'false: this API process only queues jobs; `npm run worker` processes run them.' }),
-  REDIS_URL: Type.String({
-    format: 'redis-url',
+  REDIS_URL: Type.Optional(Text('redis-url', {
     defaultText: '(unset: jobs are found by polling the database; rate limits count per process)',
     description:
       'redis://[user:password@]host:6379[/db] or rediss://: jobs go through a BullMQ queue to `npm run worker` processes, and rate limits, cancels and job wake-ups are shared by every process.',
-  }),
-  REDIS_PREFIX: Type.String({
-    format: 'key-prefix',
+  })),
+  REDIS_PREFIX: Text('key-prefix', {
     default: 'persona',
     description: 'Prefix of every Redis key and channel (queue, rate limits, job events), so deployments can share one Redis.',
   }),
 });
 
-export function readRedis(r: EnvReader): RedisConfig | null {
-  const prefix = r.keyPrefix('REDIS_PREFIX');
-  const url = r.redisUrl('REDIS_URL');
-  return url === null ? null : { url, prefix };
-}
+/** Redis (BullMQ queue, shared rate limits, job events), or null: everything stays in this process. */
+export const redisOf = ({ values: s }: Read) => (s.REDIS_URL === undefined ? null : { url: s.REDIS_URL, /** Prefix of every key and channel. */ prefix: s.REDIS_PREFIX });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authSettings } from './auth.ts';
-import { ConfigError } from './reader.ts';
+import { ConfigError } from './parse.ts';
 import { declared } from './setting.ts';
 import type { Config, Settings } from './types.ts';
 

@@ -1,10 +1,10 @@
 import type { TSchema } from 'typebox';
 
-// The vocabulary of the settings' schemas (config/areas/*.ts): each setting is a TypeBox schema
-// whose `description` and `default` (or `defaultText`) are the README's; a text setting's
-// `format` names the parser config/reader.ts reads it with.
+// The vocabulary of the settings' schemas (one file per area in config/: server.ts, storage.ts, …):
+// each setting is a TypeBox schema whose `description` and `default` (or `defaultText`) are the
+// README's; a text setting's `format` is checked by config/formats.ts.
 
-/** How a text setting is read (EnvReader's method of the same name). */
+/** The formats of text settings (config/formats.ts says what each accepts). */
 export type TextFormat =
   | 'text' | 'secret' | 'word' | 'path' | 'directory' | 'executable' | 'postgres-url' | 'smtp-url' | 'base-url'
   | 'absolute-url' | 'redis-url' | 'key-prefix' | 'country' | 'trust-proxy' | 'plan-ids' | 'host-list' | 'engines'

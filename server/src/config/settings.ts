@@ -1,3 +1,4 @@
+import { Type, type StaticDecode } from 'typebox';
 import { authSettings } from './auth.ts';
 import { databaseSettings } from './database.ts';
 import { developerSettings } from './developer.ts';
@@ -7,6 +8,7 @@ import { paymentsSettings } from './payments.ts';
 import { provenanceSettings } from './provenance.ts';
 import { queueSettings } from './queue.ts';
 import { serverSettings } from './server.ts';
+import type { ReadSettings } from './parse.ts';
 import { docOf, type ConfigDoc } from './setting.ts';
 import { storageSettings } from './storage.ts';
 
@@ -25,8 +27,13 @@ export const SETTINGS = {
   ...developerSettings.properties,
 };
 
-export type SettingSchemas = typeof SETTINGS;
-export type SettingName = keyof SettingSchemas;
+/** The environment as the server reads it: every setting, by its schema. */
+export const settingsSchema = Type.Object(SETTINGS);
+
+/** Every setting, checked and decoded (a path resolved, a list split, …). */
+export type Env = StaticDecode<typeof settingsSchema>;
+/** What the checks between settings work from. */
+export type Read = ReadSettings<typeof settingsSchema>;
 
 /** Every setting the server reads, for README and for `--help`-style listings: made from the schemas. */
 export const configTable: readonly ConfigDoc[] = Object.entries(SETTINGS).map(([name, schema]) => docOf(name, schema));

@@ -4,6 +4,7 @@ import { describePreflight } from '../engines/registry.ts';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { startContentCredentials } from '../provenance/index.ts';
 import { createJobSystem, type JobSystem } from './system.ts';
+import { templateLibraryOf } from '../templates/library.ts';
 import { templateByPath, templateFiles } from './templates.ts';
 import { WARM_UP_HEADER } from '../../../contract/sw-messages.ts';
 
@@ -54,7 +55,7 @@ export const jobsPlugin = globalPlugin(async (app) => {
   });
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
-  const templates = templateFiles(app.config.mediaDir, app.config.generation.templateCache);
+  const templates = templateFiles(templateLibraryOf(app.config));
   app.addHook('onRequest', async (request) => {
     // A background warm-up (the service worker's) takes what exists: it never makes the server draw.
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers[WARM_UP_HEADER]) return;

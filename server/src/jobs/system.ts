@@ -14,6 +14,7 @@ import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
 import { estimateQueue, type Estimate } from './eta.ts';
+import { templateLibraryOf } from '../templates/library.ts';
 import { templateFiles } from './templates.ts';
 import { isFinalJobStatus } from '../../../contract/job-status.ts';
 
@@ -62,7 +63,7 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
     files,
     engines,
     signer,
-    templates: templateFiles(config.mediaDir, config.generation.templateCache),
+    templates: templateFiles(templateLibraryOf(config)),
     generation: config.generation,
     log: log.child({ component: 'jobs' }),
     now,

@@ -2,7 +2,7 @@
 // face box or face track (pure functions of the template).
 import { TEMPLATE_MANIFEST, type TemplateEntry } from '../../../contract/templates.ts';
 import type { FaceBox, FaceTrack } from '../engines/types.ts';
-import { ensureTemplateFile } from '../templates/library.ts';
+import { ensureTemplateFile, type TemplateLibrary } from '../templates/library.ts';
 import { faceBoxOf, faceTrackOf } from '../templates/metadata.ts';
 
 export interface TemplateFiles {
@@ -17,7 +17,7 @@ const BY_PATH: ReadonlyMap<string, TemplateEntry> = new Map(TEMPLATE_MANIFEST.ma
 /** The template whose file is `path` (below /media/templates/), if it is one. */
 export const templateByPath = (path: string): TemplateEntry | undefined => BY_PATH.get(path);
 
-export function templateFiles(mediaDir: string, cacheDir: string | null = null): TemplateFiles {
+export function templateFiles(library: TemplateLibrary): TemplateFiles {
   const entry = (path: string) => {
     const t = BY_PATH.get(path);
     if (!t) throw new Error(`not a template: ${path}`);
@@ -25,7 +25,7 @@ export function templateFiles(mediaDir: string, cacheDir: string | null = null):
   };
   return {
     async ensure(path) {
-      await ensureTemplateFile(mediaDir, entry(path), cacheDir);
+      await ensureTemplateFile(library, entry(path));
       return `templates/${path}`;
     },
     faceBox: (path) => {

@@ -2,9 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { mediaTypeOf, type FileClass, type MediaType } from './magic.ts';
 
-export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
-export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
-
 const children = new Set<ChildProcess>();
 // A server that exits mid-generation must not leave encoders running.
 process.once('exit', () => {
@@ -60,10 +57,10 @@ export async function ffmpegInput(file: string, kinds: readonly FileClass[]): Pr
   return [...forcedFormat(await mediaTypeOf(file, kinds)), '-i', file];
 }
 
-/** Duration in seconds and the first video stream's size, from ffprobe, the format forced from the file's bytes. */
-export async function probe(file: string, kinds: readonly FileClass[] = ['video', 'audio']): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
+/** Duration in seconds and the first video stream's size, from ffprobe (FFPROBE_PATH), the format forced from the file's bytes. */
+export async function probe(ffprobe: string, file: string, kinds: readonly FileClass[] = ['video', 'audio']): Promise<{ durationS: number; width: number; height: number; codec: string; pixFmt: string; audio: boolean }> {
   const format = forcedFormat(await mediaTypeOf(file, kinds));
-  const json = JSON.parse(await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...format, file])) as {
+  const json = JSON.parse(await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...format, file])) as {
     format: { duration: string };
     streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }>;
   };

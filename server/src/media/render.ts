@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { SiteMediaEntry, SiteMediaVideo } from '../../../contract/site-media.ts';
 import { siteMediaSvg } from './art/compositions.ts';
 import { createRng } from './art/random.ts';
-import { FFMPEG, run } from './ffmpeg.ts';
+import { run } from './ffmpeg.ts';
 
 const FPS = 25;
 /** Videos pan over a still drawn this much larger than the frame, so the zoom stays sharp. */
@@ -45,9 +45,9 @@ export async function renderPoster(video: SiteMediaVideo, file: string): Promise
 
 /**
  * A slow Ken Burns move over the still: zoom from 1.0 to about 1.12 with an eased drift whose
- * direction comes from the seed. No audio track: the pages play these muted.
+ * direction comes from the seed, encoded by `ffmpeg` (FFMPEG_PATH). No audio track: the pages play these muted.
  */
-export async function renderVideo(video: SiteMediaVideo, file: string, signal?: AbortSignal): Promise<void> {
+export async function renderVideo(video: SiteMediaVideo, file: string, ffmpeg: string, signal?: AbortSignal): Promise<void> {
   const rng = createRng(video.seed ^ 0x85ebca6b);
   const frames = Math.round(video.durationS * FPS);
   const zoom = rng.range(0.1, 0.14).toFixed(3);
@@ -64,7 +64,7 @@ export async function renderVideo(video: SiteMediaVideo, file: string, signal?: 
     await sharp(Buffer.from(siteMediaSvg(video, STILL_SCALE))).png({ compressionLevel: 1 }).toFile(stillFile);
     await writeAtomically(file, (tmp) =>
       run(
-        FFMPEG,
+        ffmpeg,
         ['-nostdin', '-y', '-loglevel', 'error', '-i', stillFile, '-vf', filter, '-frames:v', String(frames), '-an',
           '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-threads', '1',
           '-movflags', '+faststart', '-f', 'mp4', tmp],

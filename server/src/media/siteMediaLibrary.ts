@@ -12,6 +12,8 @@ import { clearProgress, readStamp, reportProgress, STAMP_FILE } from './siteMedi
 
 export interface SiteMediaOptions {
   mediaDir: string;
+  /** The ffmpeg binary the clips are encoded with (FFMPEG_PATH, checked at start). */
+  ffmpeg: string;
   /** SITE_MEDIA_CACHE: where finished libraries are kept, one folder per stamp. */
   cacheDir?: string | null;
   manifest?: readonly SiteMediaEntry[];
@@ -95,7 +97,7 @@ export async function generateSiteMedia(options: SiteMediaOptions): Promise<Site
           step();
         }
         if (job.needVideo) {
-          await makeFile(job.video.path, siteDir, cacheLib, (file) => renderVideo(job.video, file, options.signal), summary);
+          await makeFile(job.video.path, siteDir, cacheLib, (file) => renderVideo(job.video, file, options.ffmpeg, options.signal), summary);
           step();
         }
       } catch (err) {

@@ -8,9 +8,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
+import type { Settings } from '../config/index.ts';
 import { TEMPLATE_LIBRARY_VERSION, TEMPLATE_MANIFEST, type TemplateEntry } from '../../../contract/templates.ts';
 import { portrait, svgDocument } from '../media/art/portrait.ts';
-import { FFMPEG, run } from '../media/ffmpeg.ts';
+import { run } from '../media/ffmpeg.ts';
 import { exists, makeFile, pool } from '../media/libraryFiles.ts';
 import { tempPath, writeAtomically } from '../media/render.ts';
 import { headOf, IMAGE_SIZE, panOf, templateSeed, THUMB_SIZE, VIDEO_FPS, VIDEO_FRAMES, VIDEO_SIZE, VIDEO_STILL_SCALE } from './metadata.ts';
@@ -50,8 +51,8 @@ async function renderThumbnail(t: TemplateEntry, file: string): Promise<void> {
   await writeAtomically(file, (tmp) => image.resize(THUMB_SIZE.w, THUMB_SIZE.h, { fit: 'cover' }).jpeg({ quality: 78 }).toFile(tmp));
 }
 
-/** The clip: a straight pan over the still (crop moved per frame, exactly as faceTrackOf says), H.264. */
-async function renderVideoTemplate(t: TemplateEntry, file: string, signal?: AbortSignal): Promise<void> {
+/** The clip: a straight pan over the still (crop moved per frame, exactly as faceTrackOf says), H.264 by `ffmpeg`. */
+async function renderVideoTemplate(t: TemplateEntry, file: string, ffmpeg: string, signal?: AbortSignal): Promise<void> {
   const { x0, y0, x1, y1 } = panOf(t);
   const still = tempPath(`${file}.still.png`);
   await mkdir(dirname(file), { recursive: true });
@@ -62,7 +63,7 @@ async function renderVideoTemplate(t: TemplateEntry, file: string, signal?: Abor
     const filter = `crop=${VIDEO_SIZE.w}:${VIDEO_SIZE.h}:'floor(${x0}+(${x1 - x0})*${f})':'floor(${y0}+(${y1 - y0})*${f})',format=yuv420p`;
     await writeAtomically(file, (tmp) =>
       run(
-        FFMPEG,
+        ffmpeg,
         ['-nostdin', '-y', '-loglevel', 'error', '-loop', '1', '-framerate', String(VIDEO_FPS), '-i', still, '-vf', filter, '-frames:v', String(VIDEO_FRAMES), '-an',
           '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-threads', '1', '-movflags', '+faststart', '-f', 'mp4', tmp],
         { signal, nice: true },
@@ -96,19 +97,31 @@ function makeOnce(libDir: string, cacheLib: string | null, path: string, render:
 
 const cacheLibOf = (cacheDir: string | null | undefined) => (cacheDir ? join(cacheDir, templateStamp()) : null);
 
+/** Where the library is made and what draws its clips: MEDIA_DIR, FFMPEG_PATH (checked at start), TEMPLATE_CACHE. */
+export interface TemplateLibrary {
+  mediaDir: string;
+  ffmpeg: string;
+  cacheDir?: string | null;
+}
+
+/** The library the settings describe. */
+export const templateLibraryOf = (settings: Pick<Settings, 'mediaDir' | 'generation'>): TemplateLibrary => ({
+  mediaDir: settings.mediaDir,
+  ffmpeg: settings.generation.ffmpegPath,
+  cacheDir: settings.generation.templateCache,
+});
+
 /** One template and its thumbnail, now, if missing (a request needed it before the library got to it). */
-export async function ensureTemplateFile(mediaDir: string, t: TemplateEntry, cacheDir?: string | null): Promise<void> {
-  const libDir = join(mediaDir, 'templates');
-  const cacheLib = cacheLibOf(cacheDir);
+export async function ensureTemplateFile(library: TemplateLibrary, t: TemplateEntry): Promise<void> {
+  const libDir = join(library.mediaDir, 'templates');
+  const cacheLib = cacheLibOf(library.cacheDir);
   await Promise.all([
     makeOnce(libDir, cacheLib, t.thumb, (file) => renderThumbnail(t, file)),
-    makeOnce(libDir, cacheLib, t.path, (file) => (t.kind === 'image' ? renderImageTemplate(t, file) : renderVideoTemplate(t, file))),
+    makeOnce(libDir, cacheLib, t.path, (file) => (t.kind === 'image' ? renderImageTemplate(t, file) : renderVideoTemplate(t, file, library.ffmpeg))),
   ]);
 }
 
-export interface TemplateOptions {
-  mediaDir: string;
-  cacheDir?: string | null;
+export interface TemplateOptions extends TemplateLibrary {
   /** A subset (tests); every template by default. */
   manifest?: readonly TemplateEntry[];
   concurrency?: number;
@@ -138,7 +151,7 @@ export async function ensureTemplates(options: TemplateOptions): Promise<Templat
   const stages: { path: (t: TemplateEntry) => string; render: (t: TemplateEntry, file: string) => Promise<void>; entries: readonly TemplateEntry[] }[] = [
     { path: (t) => t.thumb, render: renderThumbnail, entries: manifest },
     { path: (t) => t.path, render: renderImageTemplate, entries: manifest.filter((t) => t.kind === 'image') },
-    { path: (t) => t.path, render: (t, file) => renderVideoTemplate(t, file, options.signal), entries: manifest.filter((t) => t.kind === 'video') },
+    { path: (t) => t.path, render: (t, file) => renderVideoTemplate(t, file, options.ffmpeg, options.signal), entries: manifest.filter((t) => t.kind === 'video') },
   ];
   for (const [i, stage] of stages.entries()) {
     await pool(stage.entries, options.concurrency ?? 2, async (t) => {

@@ -44,7 +44,7 @@ export async function music(input: MusicInput, ctx: EngineContext): Promise<Engi
   let inputArgs: string[];
   try {
     // a-cappella follows the voice's length, every other mix the song's (or the longest).
-    const lengths = await Promise.all(inputs.map(async (file) => (await probe(file, ['audio'])).durationS));
+    const lengths = await Promise.all(inputs.map(async (file) => (await probe(ctx.tools.ffprobe, file, ['audio'])).durationS));
     durationS = mix === 'a-cappella' ? lengths[1]! : mix === 'instrumental' ? Math.max(...lengths) : lengths[0]!;
     inputArgs = (await Promise.all(inputs.map((file) => ffmpegInput(file, ['audio'])))).flat();
   } catch (err) {

@@ -63,7 +63,7 @@ export async function swapVideo(input: SwapVideoInput, ctx: EngineContext): Prom
   let info: Awaited<ReturnType<typeof probe>>;
   let targetInput: string[];
   try {
-    info = await probe(input.targetPath, ['video']);
+    info = await probe(ctx.tools.ffprobe, input.targetPath, ['video']);
     targetInput = await ffmpegInput(input.targetPath, ['video']);
   } catch (err) {
     throw new EngineInputError('The video could not be read.', { cause: err });
