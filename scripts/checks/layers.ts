@@ -29,8 +29,6 @@ export interface LayerProblem {
 /** Routes that still drive repositories themselves (issue 43 moves their work into services). */
 export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
   'server/src/routes/batches/index.ts',
-  'server/src/routes/billing/index.ts',
-  'server/src/routes/billing/sandbox-checkout.ts',
   'server/src/routes/developer/index.ts',
   'server/src/routes/jobs/index.ts',
   'server/src/routes/site/forms.ts',

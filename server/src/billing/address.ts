@@ -1,9 +1,9 @@
-import type { CreateBillingBody } from '../../../../contract/billing.ts';
-import { BILLING_MESSAGES, isValidPincode, phoneDigitsFor } from '../../../../contract/billing-rules.ts';
-import { NAME_FORBIDDEN_CHARACTERS } from '../../../../contract/names.ts';
-import { hasPostalData, lookupPostalCode } from '../../billing/postal.ts';
-import { HttpError } from '../../http-error.ts';
-import { countryName, isIsoCountry } from '../../site/countries.ts';
+import type { CreateBillingBody } from '../../../contract/billing.ts';
+import { BILLING_MESSAGES, isValidPincode, phoneDigitsFor } from '../../../contract/billing-rules.ts';
+import { NAME_FORBIDDEN_CHARACTERS } from '../../../contract/names.ts';
+import { hasPostalData, lookupPostalCode } from './postal.ts';
+import { HttpError } from '../http-error.ts';
+import { countryName, isIsoCountry } from '../site/countries.ts';
 
 export interface BillingFields {
   full_name: string;
