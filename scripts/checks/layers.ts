@@ -31,7 +31,6 @@ export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
   'server/src/routes/batches/index.ts',
   'server/src/routes/developer/index.ts',
   'server/src/routes/jobs/index.ts',
-  'server/src/routes/site/forms.ts',
   'server/src/routes/studio/downloads.ts',
   'server/src/routes/studio/gallery-search.ts',
   'server/src/routes/studio/gallery.ts',
