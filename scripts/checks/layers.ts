@@ -28,16 +28,9 @@ export interface LayerProblem {
 
 /** Routes that still drive repositories themselves (issue 43 moves their work into services). */
 export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
-  'server/src/routes/auth/google.ts',
-  'server/src/routes/auth/login.ts',
-  'server/src/routes/auth/signup.ts',
   'server/src/routes/batches/index.ts',
-  'server/src/routes/billing/index.ts',
-  'server/src/routes/billing/sandbox-checkout.ts',
   'server/src/routes/developer/index.ts',
   'server/src/routes/jobs/index.ts',
-  'server/src/routes/profile/index.ts',
-  'server/src/routes/site/forms.ts',
   'server/src/routes/studio/downloads.ts',
   'server/src/routes/studio/gallery-search.ts',
   'server/src/routes/studio/gallery.ts',

@@ -22,6 +22,7 @@ import { authPlugin } from './auth/plugin.ts';
 import { billingPlugin } from './billing/plugin.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
 import { developerPlugin } from './developer/plugin.ts';
+import { accountsPlugin } from './accounts/plugin.ts';
 import { storagePlugin } from './storage/plugin.ts';
 import type { App } from './types.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(billingPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  await app.register(accountsPlugin);
   await app.register(developerPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);

@@ -1,10 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 import { otpRepository } from '../db/repositories/otp.ts';
 import type { OtpPurpose } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_TTL_MS } from './rules.ts';
 import { hashOtp, newOtpCode, sameSecret } from './secrets.ts';
 import { isoAt } from '../time.ts';
+
+/** What codes need of the app (the app itself has all of it): database, clock, code secret, mailer. */
+export interface OtpContext {
+  db: Db;
+  now: () => number;
+  config: Pick<Config, 'jwtSecret'>;
+  mailer: Pick<Mailer, 'send'>;
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,7 +24,7 @@ const SUBJECT: Record<OtpPurpose, string> = {
 };
 
 /** Makes a code (voiding older ones), stores its hash and mails it. 429 after 5 sends an hour. */
-export async function sendOtp(app: FastifyInstance, email: string, purpose: OtpPurpose): Promise<void> {
+export async function sendOtp(app: OtpContext, email: string, purpose: OtpPurpose): Promise<void> {
   const otps = otpRepository(app.db);
   const now = app.now();
   if ((await otps.countSentSince(email, isoAt(now - HOUR_MS))) >= OTP_MAX_SENDS_PER_HOUR) {
@@ -37,7 +47,7 @@ export async function sendOtp(app: FastifyInstance, email: string, purpose: OtpP
  * Checks a code and uses it up. Each try is counted before comparing (atomically), so at most five
  * guesses are ever compared; then the code is void until a new one is sent.
  */
-export async function consumeOtp(app: FastifyInstance, email: string, purpose: OtpPurpose, otp: string): Promise<void> {
+export async function consumeOtp(app: OtpContext, email: string, purpose: OtpPurpose, otp: string): Promise<void> {
   const otps = otpRepository(app.db);
   const now = app.now();
   const fail = (message: string) => new HttpError(400, message, 'otp');

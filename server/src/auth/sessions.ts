@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 import { tokensRepository } from '../db/repositories/tokens.ts';
 import { usersRepository } from '../db/repositories/users.ts';
 import type { User } from '../db/schema.ts';
@@ -20,6 +22,14 @@ export interface SessionProfile {
   guide_tour_face_seen: boolean;
 }
 
+/** What sessions need of the app (the app itself has all of it): database, clock, token secret, log. */
+export interface SessionContext {
+  db: Db;
+  now: () => number;
+  config: Pick<Config, 'jwtSecret'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
 export interface IssuedSession {
   access: string;
   refresh: string;
@@ -39,12 +49,12 @@ export function sessionProfile(user: User): SessionProfile {
 
 
 /** An access token bound to one session (refresh family) and the user's current credentials. */
-function accessTokenFor(app: FastifyInstance, user: Pick<User, 'id' | 'email' | 'credentials_version'>, familyId: string, now: number): Promise<string> {
+function accessTokenFor(app: SessionContext, user: Pick<User, 'id' | 'email' | 'credentials_version'>, familyId: string, now: number): Promise<string> {
   return signAccessToken(app.config.jwtSecret, { userId: user.id, email: user.email, sessionId: familyId, credentialsVersion: user.credentials_version }, now);
 }
 
 /** Signs a user in: a new access token and the first refresh token of a new family. */
-export async function issueSession(app: FastifyInstance, user: User): Promise<IssuedSession> {
+export async function issueSession(app: SessionContext, user: User): Promise<IssuedSession> {
   const now = app.now();
   const refresh = newOpaqueToken();
   const familyId = newId();
@@ -66,7 +76,7 @@ const invalidRefresh = (): HttpError => new HttpError(401, 'Invalid or expired r
  * returned. Presenting a token that was already rotated or revoked means it leaked (or a client
  * misbehaved): the whole family is revoked, signing out every holder.
  */
-export async function rotateRefreshToken(app: FastifyInstance, presented: string): Promise<{ access: string; refresh: string }> {
+export async function rotateRefreshToken(app: SessionContext, presented: string): Promise<{ access: string; refresh: string }> {
   const tokens = tokensRepository(app.db);
   const now = app.now();
   const row = await tokens.findRefreshByHash(sha256(presented));
@@ -101,7 +111,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
 }
 
 /** Signs out the session a refresh token belongs to (its whole family). Unknown tokens are ignored. */
-export async function revokeRefreshToken(app: FastifyInstance, presented: string): Promise<void> {
+export async function revokeRefreshToken(app: SessionContext, presented: string): Promise<void> {
   const tokens = tokensRepository(app.db);
   const row = await tokens.findRefreshByHash(sha256(presented));
   if (row) await tokens.revokeFamily(row.family_id, isoAt(app.now()));

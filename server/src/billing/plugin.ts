@@ -5,6 +5,7 @@ import { createPaymentProviders, type PaymentProviders } from '../payments/index
 import { entitlements, type Entitlements } from './entitlements.ts';
 import { grants } from './grants.ts';
 import { receiptMail } from './receipt.ts';
+import { billingService, type BillingService } from './service.ts';
 import { subscriptions, type Subscriptions } from './subscriptions.ts';
 
 export interface Billing {
@@ -13,6 +14,8 @@ export interface Billing {
   /** "May user U start a job of kind K now" and "what is left this period". */
   entitlements: Entitlements;
   grants: ReturnType<typeof grants>;
+  /** The use cases the billing routes call (plans, addresses, checkout, receipts). */
+  service: BillingService;
 }
 
 declare module 'fastify' {
@@ -45,5 +48,6 @@ export const billingPlugin = globalPlugin(async (app) => {
       await app.mailer.send({ to: user.email, ...mail });
     },
   });
-  app.decorate('billing', { providers, subscriptions: subs, entitlements: entitlements(app.db), grants: grants(app.db, now) });
+  const parts = { providers, subscriptions: subs, entitlements: entitlements(app.db), grants: grants(app.db, now) };
+  app.decorate('billing', { ...parts, service: billingService({ db: app.db, now, ...parts }) });
 });

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { withErrors } from '../../../../contract/common.ts';
-import { plansRepository } from '../../db/repositories/plans.ts';
-import { HttpError } from '../../http-error.ts';
 import { fromMinor } from '../../payments/money.ts';
 import type { SandboxCheckout, SandboxDelivery } from '../../payments/sandbox.ts';
 
@@ -72,22 +70,14 @@ const sandboxCheckout: FastifyPluginAsyncTypebox = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   const Params = Type.Object({ id: Type.String({ pattern: '^sbx_sub_[0-9a-f]{24}$' }) });
-  const sandbox = () => app.billing.providers.sandbox;
-
-  const findCheckout = async (id: string) => {
-    const checkout = await sandbox().checkout(id);
-    if (!checkout) throw new HttpError(404, 'This checkout does not exist.');
-    return checkout;
-  };
 
   app.get(
     '/sandbox/checkout/:id',
     { schema: { tags: ['billing'], summary: 'Sandbox checkout page (HTML)', params: Params, response: withErrors({ 200: Type.String() }, 400, 404) } },
     async (request, reply) => {
-      const checkout = await findCheckout(request.params.id);
-      const plan = await plansRepository(app.db).findByAnyId(checkout.plan_id);
+      const { checkout, planName } = await app.billing.service.sandboxCheckout(request.params.id);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return checkoutPage(checkout, plan?.name ?? checkout.plan_id);
+      return checkoutPage(checkout, planName);
     },
   );
 
@@ -103,8 +93,8 @@ const sandboxCheckout: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const checkout = await findCheckout(request.params.id);
-      await deliverSandboxEvents(app, await sandbox().decide(checkout.id, request.body.decision, request.body.method ?? 'card'));
+      const { checkout, deliveries } = await app.billing.service.decideSandboxCheckout(request.params.id, request.body.decision, request.body.method ?? 'card');
+      await deliverSandboxEvents(app, deliveries);
       const target = new URL(checkout.return_url);
       target.searchParams.set('subscription_id', checkout.id);
       return reply.redirect(target.pathname + target.search, 303);

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import { CONTACT_MESSAGES, ContactBody, MessageResponse, NEWSLETTER_MESSAGES, NewsletterBody } from '../../../../contract/site.ts';
-import { contactRepository } from '../../db/repositories/contact.ts';
-import { newsletterRepository } from '../../db/repositories/newsletter.ts';
 import { HttpError } from '../../http-error.ts';
 import { checkContact, fieldOfValidation, isValidEmail } from '../../site/forms.ts';
+import { formsService } from '../../site/service.ts';
 
 /** Per client IP (request.ip honours TRUST_PROXY); one counter per route. */
 const FORM_RATE_LIMIT = {
@@ -15,8 +14,7 @@ const FORM_RATE_LIMIT = {
 
 /** The two public forms: newsletter sign-up and contact (spec 000 §5, §7, §8). */
 const forms: FastifyPluginAsyncTypebox = async (app) => {
-  const newsletter = newsletterRepository(app.db);
-  const contact = contactRepository(app.db);
+  const service = formsService({ db: app.db, mailer: app.mailer, supportInbox: app.config.supportInbox });
 
   app.post(
     '/news_letter/',
@@ -34,7 +32,7 @@ const forms: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = request.validationError ? '' : request.body.email.trim().toLowerCase();
       if (!isValidEmail(email)) throw new HttpError(400, NEWSLETTER_MESSAGES.invalidEmail, 'email');
-      const result = await newsletter.subscribe(email);
+      const result = await service.subscribe(email);
       if (result === 'exists') return reply.code(200).send({ message: NEWSLETTER_MESSAGES.already });
       return reply.code(201).send({ message: NEWSLETTER_MESSAGES.joined });
     },
@@ -59,25 +57,7 @@ const forms: FastifyPluginAsyncTypebox = async (app) => {
         const field = fieldOfValidation(request.validationError) ?? 'message';
         throw new HttpError(400, `${field} is invalid`, field);
       }
-      const saved = await contact.create(fields);
-      // Stored first, so a mail failure loses nothing: support still finds the message in the
-      // database. Answering 201 then keeps the visitor from resending a message we already hold.
-      try {
-        await app.mailer.send({
-          to: app.config.supportInbox,
-          replyTo: fields.email,
-          subject: `Contact form: ${fields.name.replace(/\s+/g, ' ')}`,
-          text: [
-            `From: ${fields.name} <${fields.email}>`,
-            `Received: ${saved.created_at}`,
-            `Message id: ${saved.id}`,
-            '',
-            fields.message,
-          ].join('\n'),
-        });
-      } catch (err) {
-        request.log.error({ err, contactMessageId: saved.id }, 'contact message stored but mailing it to support failed');
-      }
+      await service.contact(fields, request.log);
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );

@@ -1,19 +1,13 @@
-import type { CreateBillingBody } from '../../../../contract/billing.ts';
-import { BILLING_MESSAGES, isValidPincode, phoneDigitsFor } from '../../../../contract/billing-rules.ts';
-import { NAME_FORBIDDEN_CHARACTERS } from '../../../../contract/names.ts';
-import { hasPostalData, lookupPostalCode } from '../../billing/postal.ts';
-import { HttpError } from '../../http-error.ts';
-import { countryName, isIsoCountry } from '../../site/countries.ts';
+import type { CreateBillingBody } from '../../../contract/billing.ts';
+import { BILLING_MESSAGES, isValidPincode, phoneDigitsFor } from '../../../contract/billing-rules.ts';
+import { NAME_FORBIDDEN_CHARACTERS } from '../../../contract/names.ts';
+import type { NewBillingAddress } from '../db/repositories/billing-addresses.ts';
+import { hasPostalData, lookupPostalCode } from './postal.ts';
+import { HttpError } from '../http-error.ts';
+import { countryName, isIsoCountry } from '../site/countries.ts';
 
-export interface BillingFields {
-  full_name: string;
-  phone_number: string;
-  address: string;
-  city: string | null;
-  pincode: string;
-  country: string;
-  state: string | null;
-}
+/** A billing address as the account's owner typed it, checked: what the repository stores with the account. */
+export type BillingFields = Omit<NewBillingAddress, 'userId' | 'email' | 'now'>;
 
 const text = (value: string | null | undefined) => (value ?? '').trim();
 
