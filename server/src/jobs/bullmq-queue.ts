@@ -11,7 +11,8 @@ import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import type { RedisConfig } from '../config/index.ts';
 import { closeRedis, redisClient } from '../redis.ts';
 import { redisJobEvents } from './events.ts';
-import { cancelHere, newOwnerId, type JobQueue } from './queue.ts';
+import { newOwnerId } from '../leased-pump.ts';
+import { cancelHere, type JobQueue } from './queue.ts';
 import { MAX_ATTEMPTS, runJob, type RunnerDeps } from './runner.ts';
 import { isoAt } from '../time.ts';
 
