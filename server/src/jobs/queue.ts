@@ -1,8 +1,8 @@
 // The job queue's contract and its in-process implementation: a pool of WORKER_CONCURRENCY slots
-// (a leased pump, ../leased-pump.ts) that claims due jobs from the database when told a job was added, and every POLL_MS anyway
-// (retries coming due, leases lapsing, jobs added by other processes). The jobs table is the
-// queue's truth, so nothing queued is lost on restart; the distributed queue (BullMQ, bullmq-queue.ts)
-// replaces only the wake-ups, not the claim.
+// (a leased pump, ../leased-pump.ts) that claims due jobs from the database when told a job was
+// added, and every POLL_MS anyway (retries coming due, leases lapsing, jobs added by other
+// processes). The jobs table is the queue's truth, so nothing queued is lost on restart; the
+// distributed queue (BullMQ, bullmq-queue.ts) replaces only the wake-ups, not the claim.
 import { leasedPump, newOwnerId } from '../leased-pump.ts';
 import { runJob, Stop, type RunnerDeps } from './runner.ts';
 
