@@ -4,49 +4,15 @@
 // BullMQ on the real Redis (a delivery claims the fairest due job of the table): user A's 20-item
 // batch is running its first item when user B adds one job; B's job is the next to start, and every
 // job runs exactly once with one result.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config/index.ts';
 import { newId } from '../../server/src/db/util.ts';
-import type { EngineRegistry } from '../../server/src/engines/registry.ts';
-import type { EngineContext, FaceResult } from '../../server/src/engines/types.ts';
 import { bullmqQueue } from '../../server/src/jobs/bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from '../../server/src/jobs/queue.ts';
 import { jobsRepository, type JobsRepository } from '../../server/src/db/repositories/jobs.ts';
-import { templateFiles } from '../../server/src/jobs/templates.ts';
-import { templateLibraryOf } from '../../server/src/templates/library.ts';
-import { localStorage } from '../../server/src/storage/local.ts';
 import { engines as dbEngines, useTestDatabase } from './support/db.ts';
+import { queueDeps, recordingEngine } from './support/queue.ts';
 import { until } from './support/until.ts';
 import { dropKeys, TEST_REDIS_URL, testPrefix } from './support/redis.ts';
-
-/** A 1x1 PNG: the runner writes the AI marks into every output, so it must be a real one. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64');
-
-/** A face engine that records the prompts in the order it starts them; the first run waits for `open`. */
-function recordingEngine() {
-  const started: string[] = [];
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const engines: EngineRegistry = {
-    close: async () => undefined,
-    preflight: async () => [],
-    unavailable: () => null,
-    for: () => ({
-      engine: 'recording',
-      async handler(input: { prompt?: string }, ctx: EngineContext): Promise<FaceResult> {
-        started.push(input.prompt ?? '');
-        if (started.length === 1) await gate;
-        const path = join(ctx.workDir, 'face.png');
-        await writeFile(path, PNG);
-        return { path, mime: 'image/png', facePrompt: 'recorded' };
-      },
-    }) as ReturnType<EngineRegistry['for']>,
-  };
-  return { started, engines, open: () => open() };
-}
 
 const setups = [...dbEngines.map((db) => ({ db, redis: false })), ...dbEngines.map((db) => ({ db, redis: true }))];
 
@@ -75,20 +41,7 @@ describe.each(setups)('fair queue on $db (Redis: $redis)', ({ db, redis }) => {
 
   it("another user's single job added behind a 20-item batch starts next, on one slot", async () => {
     const engine = recordingEngine();
-    const config = loadConfig({ DATA_DIR: database.current.dataDir });
-    const deps = {
-      repo,
-      storage: localStorage(config.mediaDir, config.mediaBaseUrl),
-      engines: engine.engines,
-      templates: templateFiles(templateLibraryOf(config)),
-      generation: config.generation,
-      log: pino({ level: 'silent' }),
-      now: Date.now,
-      leaseMs: 5_000,
-      onSettled: () => undefined,
-      signer: null,
-      concurrency: 1,
-    };
+    const deps = { ...queueDeps(database.current.dataDir, repo, engine.engines), leaseMs: 5_000, concurrency: 1 };
     queue = redis ? bullmqQueue({ ...deps, redis: { url: TEST_REDIS_URL, prefix } }) : inProcessQueue(deps);
     const a = await newUser();
     const b = await newUser();

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { webhooksRepository, type ClaimedDelivery } from '../db/repositories/webhooks.ts';
-import { newOwnerId } from '../jobs/queue.ts';
+import { leasedPump, newOwnerId, type LeasedPump } from '../leased-pump.ts';
 import { FetchRefusedError, safePost } from '../net/safe-fetch.ts';
 import { webhookHeaders } from './signing.ts';
 import { isoAt } from '../time.ts';
@@ -38,31 +38,14 @@ export interface SenderOptions {
   random?: () => number;
 }
 
-export interface WebhookSender {
-  start(): void;
-  /** Sends what is due now (and is what the poll calls). */
-  wake(): void;
-  /** Stops claiming, waits for attempts under way, gives back what it still holds. */
-  stop(): Promise<void>;
-  /**
-   * Resolves once nothing is under way and nothing is due at `now()`: what is due is claimed and
-   * attempted first. Tests await it instead of sleeping until "nothing more arrives". Deliveries
-   * another process holds are that process's to finish (await its sender too).
-   */
-  idle(): Promise<void>;
-}
+/** wake() sends what is due now (deliveries enqueued in this process call it); stop() gives back what it still holds. */
+export type WebhookSender = LeasedPump;
 
 export function webhookSender(opts: SenderOptions): WebhookSender {
   const { log, now, retryMs } = opts;
   const repo = webhooksRepository(opts.db);
   const owner = newOwnerId();
   const random = opts.random ?? Math.random;
-  const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopped = false;
-  /** Every delivery this sender has claimed: idle() tells from it whether a drain found work. */
-  let claimedTotal = 0;
 
   async function giveUp(d: ClaimedDelivery, error: string, at: number): Promise<void> {
     await repo.settle(d.id, owner, { status: 'failed', attempts: d.attempts, nextAt: d.next_at, responseStatus: d.response_status, error }, isoAt(at));
@@ -102,70 +85,16 @@ export function webhookSender(opts: SenderOptions): WebhookSender {
     await repo.settle(d.id, owner, { status: next === null ? 'failed' : 'pending', attempts, nextAt: next === null ? d.next_at : isoAt(next), responseStatus: status, error }, isoAt(done));
   }
 
-  /** Claims and starts what is due, BATCH at a time, while a full batch suggests more. */
-  async function drain(): Promise<void> {
-    for (;;) {
-      const at = now();
-      const claimed = await repo.claim(owner, isoAt(at), isoAt(at + LEASE_MS), BATCH);
-      claimedTotal += claimed.length;
-      for (const d of claimed) {
-        const run = attempt(d)
-          .catch((err: unknown) => log.error({ err, deliveryId: d.id }, 'webhook delivery crashed'))
-          .finally(() => inFlight.delete(run));
-        inFlight.add(run);
-      }
-      if (claimed.length < BATCH || stopped) return;
-    }
-  }
-
-  /** One drain at a time; a wake during one runs another after it. */
-  let draining: Promise<void> | null = null;
-  let wokenMeanwhile = false;
-  function pump(): void {
-    if (!started || stopped) return;
-    if (draining) {
-      wokenMeanwhile = true;
-      return;
-    }
-    draining = drain()
-      .catch((err: unknown) => log.error({ err }, 'could not claim webhook deliveries'))
-      .finally(() => {
-        draining = null;
-        if (wokenMeanwhile) {
-          wokenMeanwhile = false;
-          pump();
-        }
-      });
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      timer = setInterval(pump, opts.pollMs ?? POLL_MS);
-      timer.unref();
-      pump();
-    },
-    wake: pump,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await draining;
-      await Promise.allSettled([...inFlight]);
-      await repo.release(owner).catch(() => undefined);
-    },
-    async idle() {
-      for (;;) {
-        if (draining) await draining;
-        else if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-        else if (!started || stopped) return;
-        else {
-          const before = claimedTotal;
-          pump();
-          await draining;
-          if (claimedTotal === before && inFlight.size === 0 && !draining) return;
-        }
-      }
-    },
-  };
+  // Attempts are not bounded in number: a BATCH at a time while a full batch suggests more.
+  return leasedPump({
+    claim: (max, { now: at, leaseUntil }) => repo.claim(owner, at, leaseUntil, max),
+    run: attempt,
+    onError: (err, d) => (d ? log.error({ err, deliveryId: d.id }, 'webhook delivery crashed') : log.error({ err }, 'could not claim webhook deliveries')),
+    release: () => repo.release(owner).catch(() => undefined),
+    now,
+    leaseMs: LEASE_MS,
+    pollMs: opts.pollMs ?? POLL_MS,
+    concurrency: Infinity,
+    batch: BATCH,
+  });
 }

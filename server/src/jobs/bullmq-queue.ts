@@ -1,30 +1,40 @@
-// The job queue with REDIS_URL: jobs travel to the processes that run them through a BullMQ queue
-// whose job id is ours (adding a job twice is a no-op). BullMQ delivers at least once; the jobs
-// table stays the truth: a delivery first claims the job there, so a second delivery (a stalled
-// job handed to another worker, a sweep, a duplicate) runs nothing twice and charges nothing twice.
-// A delivery is a turn of a worker slot, not an order to run its own job: it claims the fairest due
-// job of the table (repositories/jobs.ts claim: users round-robin, then each user's own order), and
-// sends its own job round again while that is still queued (issue 29; BullMQ's groups are paid).
-// A slow sweep of the table sends due jobs again, for those queued before Redis had them or whose
-// Redis entry was lost. Cancels and "settled" wake-ups cross processes as Redis messages.
+// The job queue with REDIS_URL: each job added sends a BullMQ job named `wake` through Redis to the
+// processes that run jobs; its BullMQ id is our job's id (sending one twice is a no-op). A wake is a
+// turn of a worker slot, not an order to run that job: the slot claims the fairest due job of the
+// table (repositories/jobs.ts claim, jobs/fairness.ts: users round-robin, then each user's own
+// order), which may be another user's, and sends the wake again while the job it was sent for is
+// still queued (issue 29; BullMQ's groups are paid). BullMQ delivers at least once; the jobs table
+// stays the truth: a second wake (a stalled one handed to another worker, a sweep, a duplicate)
+// claims at most what is due, so nothing runs or is charged twice.
+// A slow sweep of the table sends wakes for due jobs again, for those queued before Redis had them or
+// whose wake was lost. Cancels and "settled" wake-ups cross processes as Redis messages.
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import type { RedisConfig } from '../config/index.ts';
 import { closeRedis, redisClient } from '../redis.ts';
 import { redisJobEvents } from './events.ts';
-import { cancelHere, newOwnerId, type JobQueue } from './queue.ts';
+import { newOwnerId } from '../leased-pump.ts';
+import { cancelHere, type JobQueue } from './queue.ts';
 import { MAX_ATTEMPTS, runJob, type RunnerDeps } from './runner.ts';
 import { isoAt } from '../time.ts';
 
 export const QUEUE_NAME = 'jobs';
-/** How often a process that runs jobs sends due jobs of the table to the queue again. */
+/** How often a process that runs jobs sends a wake for each due job of the table again. */
 const SWEEP_MS = 15_000;
 const SWEEP_BATCH = 500;
-/** A job delivered before it was due waits at least this long (clocks of processes differ a little). */
+/** A wake for a job not yet due waits at least this long (clocks of processes differ a little). */
 const NOT_DUE_WAIT_MS = 250;
-/** Done deliveries leave Redis, so the same job id can be sent again later (a retry, a sweep). */
-const DELIVERY = { removeOnComplete: true, removeOnFail: true } as const;
+/** Done wakes leave Redis, so a wake for the same job can be sent again later (a retry, a sweep). */
+const WAKE_OPTIONS = { removeOnComplete: true, removeOnFail: true } as const;
+/**
+ * The BullMQ job's name. Before it was 'run', with the same data: the Worker takes every job of the
+ * queue whatever its name and reads only `data.jobId`, so 'run' jobs still in Redis during an
+ * upgrade are handled as wakes (jobs-bullmq.test.ts adds one by hand).
+ */
+const WAKE = 'wake';
 
-interface Delivery {
+/** What a wake carries (kept as it was, for wakes queued by an older version). */
+interface Wake {
+  /** The job this wake was sent for; the slot it wakes may run another. */
   jobId: string;
 }
 
@@ -40,7 +50,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
   const owner = deps.owner ?? newOwnerId();
   // The Worker makes its own copies of it (ioredis' duplicate), the blocking one among them.
   const connection = redisClient(redis, 'jobs', log);
-  const queue = new Queue<Delivery>(QUEUE_NAME, { connection, prefix: redis.prefix });
+  const queue = new Queue<Wake>(QUEUE_NAME, { connection, prefix: redis.prefix });
   queue.on('error', () => undefined); // the connection's own listener logs it
   const events = redisJobEvents(redis, log);
   const shutdown = new AbortController();
@@ -55,10 +65,11 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
   };
   events.on('settled', deps.onSettled);
   events.on('cancel', (jobId) => void cancelHere(cancels, jobId));
-  let worker: Worker<Delivery> | undefined;
+  let worker: Worker<Wake> | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
 
-  const send = (ids: string[]) => queue.addBulk(ids.map((jobId) => ({ name: 'run', data: { jobId }, opts: { jobId, ...DELIVERY } })));
+  /** Sends a wake for each job (its BullMQ id is the job's, so one already waiting is not sent twice). */
+  const wake = (ids: string[]) => queue.addBulk(ids.map((jobId) => ({ name: WAKE, data: { jobId }, opts: { jobId, ...WAKE_OPTIONS } })));
 
   let sweeping = false;
   async function sweep(): Promise<void> {
@@ -67,16 +78,16 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
     sweeping = true;
     try {
       const ids = await repo.dueIds(isoAt(deps.now()), SWEEP_BATCH);
-      if (ids.length > 0) await send(ids);
+      if (ids.length > 0) await wake(ids);
     } catch (err) {
-      log.warn({ err }, 'could not send due jobs to the queue');
+      log.warn({ err }, 'could not send wakes for due jobs to the queue');
     } finally {
       sweeping = false;
     }
   }
 
-  /** Runs the fairest due job for a delivery of `jobId`; answers when to deliver `jobId` again, or null when done with it. */
-  async function runDelivered(jobId: string): Promise<number | null> {
+  /** A wake sent for `jobId`: runs the fairest due job; answers when to wake again for `jobId`, or null when done with it. */
+  async function takeTurn(jobId: string): Promise<number | null> {
     const now = deps.now();
     const claimed = await repo.claim(owner, isoAt(now), isoAt(now + deps.leaseMs));
     if (claimed) await runJob(claimed, runnerDeps, shutdown.signal, cancels);
@@ -84,31 +95,31 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
     if (!job) return null;
     if (job.status === 'queued') {
       // Not its turn yet (another job was fairer), or back in the queue (a retry after its backoff,
-      // or this process stopping): deliver it again when due.
+      // or this process stopping): wake again when it is due.
       const due = job.run_after ? Date.parse(job.run_after) : Date.now();
-      // Delivered before it was due (clocks differ between processes): never spin on it.
+      // Woken before it was due (clocks differ between processes): never spin on it.
       return claimed ? due : Math.max(due, Date.now() + NOT_DUE_WAIT_MS);
     }
-    // Another process holds a live lease (this was a second delivery): look again once it would have lapsed.
+    // Another process holds a live lease (this was a second wake): look again once it would have lapsed.
     if (job.status === 'running' && job.lease_owner !== owner && job.lease_until) return Date.parse(job.lease_until) + 1_000;
     return null;
   }
 
-  async function deliver(delivery: BullJob<Delivery>, token?: string): Promise<void> {
-    const again = await runDelivered(delivery.data.jobId);
+  async function onWake(woken: BullJob<Wake>, token?: string): Promise<void> {
+    const again = await takeTurn(woken.data.jobId);
     if (again === null) return;
-    await delivery.moveToDelayed(Math.max(again, Date.now()), token);
+    await woken.moveToDelayed(Math.max(again, Date.now()), token);
     throw new DelayedError();
   }
 
   return {
     notify(jobId) {
       if (jobId === undefined) void sweep();
-      else send([jobId]).catch((err: unknown) => log.warn({ err, jobId }, 'could not queue a job in Redis: the sweep will send it'));
+      else wake([jobId]).catch((err: unknown) => log.warn({ err, jobId }, 'could not queue a job in Redis: the sweep will send it'));
     },
     start() {
       if (worker) return;
-      worker = new Worker<Delivery>(QUEUE_NAME, deliver, {
+      worker = new Worker<Wake>(QUEUE_NAME, onWake, {
         connection,
         prefix: redis.prefix,
         concurrency: deps.concurrency,
@@ -118,7 +129,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
         maxStalledCount: MAX_ATTEMPTS,
       });
       worker.on('error', () => undefined); // the connection's own listener logs it
-      worker.on('failed', (delivery, err) => log.warn({ err, jobId: delivery?.data.jobId }, 'a job delivery failed: the sweep sends the job again if it is still due'));
+      worker.on('failed', (woken, err) => log.warn({ err, jobId: woken?.data.jobId }, 'a job wake failed: the sweep sends the job again if it is still due'));
       sweepTimer = setInterval(() => void sweep(), deps.sweepMs ?? SWEEP_MS);
       sweepTimer.unref();
       void sweep();
@@ -126,7 +137,7 @@ export function bullmqQueue(deps: BullmqQueueDeps): JobQueue {
     async stop() {
       clearInterval(sweepTimer);
       shutdown.abort();
-      // Waits for running deliveries: their jobs go back to the table's queue and to Redis, delayed to now.
+      // Waits for running wakes: their jobs go back to the table's queue, and the wakes to Redis, delayed to now.
       await worker?.close();
       await Promise.allSettled([queue.close(), events.close()]);
       await closeRedis(connection);

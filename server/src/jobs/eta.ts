@@ -1,10 +1,12 @@
 // The queue's estimates (issue 29): each queued job's position in its user's own order, and for
-// queued and running jobs the seconds until they end. The queue is simulated as the claim runs it
-// (repositories/jobs.ts claim): free worker slots go to the user with the fewest running jobs, then
-// the one served longest ago, and to that user's first job; each job takes its (kind, engine)'s
+// queued and running jobs the seconds until they end. The queue is simulated by the rule the claim
+// follows (fairness.ts): free worker slots go to the user with the fewest running jobs, then the
+// one served longest ago, and to that user's first job; each job takes its (kind, engine)'s
 // measured average run time (job_run_times), or the seed below while nothing is measured.
 import type { JobKind } from './kinds.ts';
-import { runTimeKey, type OpenJob } from '../db/repositories/jobs.ts';
+import { compareInUserOrder, compareTurns } from './fairness.ts';
+import { runTimeKey, type JobsRepository, type OpenJob } from '../db/repositories/jobs.ts';
+import { isoAt } from '../time.ts';
 
 /** Run time assumed for a kind before any run of its engine was measured (ms). */
 const SEED_MS: Readonly<Record<JobKind, number>> = {
@@ -35,12 +37,27 @@ export function runTimeOf(job: Pick<OpenJob, 'kind' | 'engine'>, runTimes: Reado
   return runTimes.get(runTimeKey(job.kind, job.engine)) ?? SEED_MS[job.kind as JobKind] ?? 60_000;
 }
 
+/** The simulated queue: every open job's estimate, and the queued jobs in the order they start. */
+export interface QueueForecast {
+  estimates: Map<string, Estimate>;
+  starts: { id: string; at: number }[];
+}
+
+/** The queue as it stands now, read through the repository and simulated. */
+export async function forecastQueue(repo: Pick<JobsRepository, 'openJobs' | 'runTimes' | 'lastStarts'>, slots: number, nowMs: number): Promise<QueueForecast> {
+  return simulateQueue(await repo.openJobs(), await repo.runTimes(), slots, nowMs, await repo.lastStarts());
+}
+
+/** Estimates for every open job (simulateQueue's). */
+export const estimateQueue = (...args: Parameters<typeof simulateQueue>): Map<string, Estimate> => simulateQueue(...args).estimates;
+
 /**
- * Estimates for every open job: `open` is every queued and running job (each user's in their own
- * order), `slots` the worker slots the queue runs at once.
+ * Simulates the queue: `open` is every queued and running job, `slots` the worker slots the queue
+ * runs at once, `lastStarts` when each user last had a job started (ISO; repository lastStarts).
  */
-export function estimateQueue(open: readonly OpenJob[], runTimes: ReadonlyMap<string, number>, slots: number, nowMs: number): Map<string, Estimate> {
+export function simulateQueue(open: readonly OpenJob[], runTimes: ReadonlyMap<string, number>, slots: number, nowMs: number, lastStarts: ReadonlyMap<string, string> = new Map()): QueueForecast {
   const out = new Map<string, Estimate>();
+  const starts: QueueForecast['starts'] = [];
   const running = open.filter((j) => j.status === 'running');
   const queues = new Map<string, OpenJob[]>();
   for (const job of open) {
@@ -49,18 +66,23 @@ export function estimateQueue(open: readonly OpenJob[], runTimes: ReadonlyMap<st
     q.push(job);
     queues.set(job.user_id, q);
   }
+  for (const q of queues.values()) q.sort(compareInUserOrder);
 
   // In flight: when each slot's job ends, and whose it is.
   const flight: { end: number; user: string }[] = [];
   const runningOf = new Map<string, number>();
-  const servedAt = new Map<string, number>();
+  const servedAt = new Map<string, string>(lastStarts);
+  const served = (user: string, at: string) => {
+    const last = servedAt.get(user);
+    if (last === undefined || last < at) servedAt.set(user, at);
+  };
   for (const job of running) {
     const expected = runTimeOf(job, runTimes);
-    const started = job.started_at ? Date.parse(job.started_at) : nowMs;
-    const end = nowMs + Math.max(expected - (nowMs - started), expected * OVERDUE_SHARE);
+    const started = job.started_at ?? isoAt(nowMs);
+    const end = nowMs + Math.max(expected - (nowMs - Date.parse(started)), expected * OVERDUE_SHARE);
     flight.push({ end, user: job.user_id });
     runningOf.set(job.user_id, (runningOf.get(job.user_id) ?? 0) + 1);
-    servedAt.set(job.user_id, Math.max(servedAt.get(job.user_id) ?? 0, started));
+    served(job.user_id, started);
     out.set(job.id, { position: null, eta_seconds: Math.ceil((end - nowMs) / 1000) });
   }
   for (const q of queues.values()) q.forEach((job, i) => out.set(job.id, { position: i + 1, eta_seconds: null }));
@@ -79,14 +101,16 @@ export function estimateQueue(open: readonly OpenJob[], runTimes: ReadonlyMap<st
       runningOf.set(done.user, (runningOf.get(done.user) ?? 1) - 1);
       continue;
     }
-    waiting.sort(([a], [b]) => (runningOf.get(a) ?? 0) - (runningOf.get(b) ?? 0) || (servedAt.get(a) ?? 0) - (servedAt.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+    const standing = (userId: string) => ({ userId, running: runningOf.get(userId) ?? 0, servedAt: servedAt.get(userId) ?? null });
+    waiting.sort(([a], [b]) => compareTurns(standing(a), standing(b)));
     const [user, q] = waiting[0]!;
     const job = q.shift()!;
     const end = t + runTimeOf(job, runTimes);
     flight.push({ end, user });
     runningOf.set(user, (runningOf.get(user) ?? 0) + 1);
-    servedAt.set(user, t);
+    served(user, isoAt(t));
+    starts.push({ id: job.id, at: t });
     out.set(job.id, { position: out.get(job.id)!.position, eta_seconds: Math.ceil((end - nowMs) / 1000) });
   }
-  return out;
+  return { estimates: out, starts };
 }

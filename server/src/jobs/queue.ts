@@ -1,12 +1,10 @@
 // The job queue's contract and its in-process implementation: a pool of WORKER_CONCURRENCY slots
-// that claims due jobs from the database when told a job was added, and every POLL_MS anyway
-// (retries coming due, leases lapsing, jobs added by other processes). The jobs table is the
-// queue's truth, so nothing queued is lost on restart; the distributed queue (BullMQ, bullmq-queue.ts)
-// replaces only the wake-ups, not the claim.
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+// (a leased pump, ../leased-pump.ts) that claims due jobs from the database when told a job was
+// added, and every POLL_MS anyway (retries coming due, leases lapsing, jobs added by other
+// processes). The jobs table is the queue's truth, so nothing queued is lost on restart; the
+// distributed queue (BullMQ, bullmq-queue.ts) replaces only the wake-ups, not the claim.
+import { leasedPump, newOwnerId } from '../leased-pump.ts';
 import { runJob, Stop, type RunnerDeps } from './runner.ts';
-import { isoAt } from '../time.ts';
 
 export interface JobQueue {
   /** Job `jobId` was added (or, without an id, jobs may have become due): have it run. */
@@ -22,66 +20,40 @@ export interface JobQueue {
   cancel(jobId: string): void;
 }
 
+/** The in-process queue can tell when it has nothing left to do (the BullMQ one cannot: other processes run jobs). */
+export interface InProcessQueue extends JobQueue {
+  /** Resolves once no job runs here and none is due: tests await it instead of polling. */
+  idle(): Promise<void>;
+}
+
 const POLL_MS = 1_000;
 
-/** A lease owner id unique to this process. */
-export const newOwnerId = (): string => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-
-export function inProcessQueue(deps: Omit<RunnerDeps, 'owner'> & { owner?: string; concurrency: number }): JobQueue {
+export function inProcessQueue(deps: Omit<RunnerDeps, 'owner'> & { owner?: string; concurrency: number }): InProcessQueue {
   const owner = deps.owner ?? newOwnerId();
   const runnerDeps: RunnerDeps = { ...deps, owner };
-  const shutdown = new AbortController();
   const cancels = new Map<string, AbortController>();
-  const running = new Set<Promise<void>>();
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pumping = false;
-  let again = false;
-
-  async function pump(): Promise<void> {
-    if (!started || shutdown.signal.aborted) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        while (running.size < deps.concurrency && !shutdown.signal.aborted) {
-          const now = deps.now();
-          const job = await deps.repo.claim(owner, isoAt(now), isoAt(now + deps.leaseMs));
-          if (!job) break;
-          const run = runJob(job, runnerDeps, shutdown.signal, cancels)
-            .catch((err: unknown) => deps.log.error({ err, jobId: job.id }, 'job runner crashed'))
-            .finally(() => {
-              running.delete(run);
-              void pump();
-            });
-          running.add(run);
-        }
-      } while (again && !shutdown.signal.aborted);
-    } catch (err) {
-      deps.log.error({ err }, 'could not claim jobs');
-    } finally {
-      pumping = false;
-    }
-  }
+  const pump = leasedPump({
+    // The repository's claim takes the fairest due job, one at a time.
+    async claim(_max, { now, leaseUntil }) {
+      const job = await deps.repo.claim(owner, now, leaseUntil);
+      return job ? [job] : [];
+    },
+    run: (job, stopping) => runJob(job, runnerDeps, stopping, cancels),
+    onError: (err, job) => (job ? deps.log.error({ err, jobId: job.id }, 'job runner crashed') : deps.log.error({ err }, 'could not claim jobs')),
+    now: deps.now,
+    // The runner renews the lease while the job runs (its heartbeat).
+    leaseMs: deps.leaseMs,
+    pollMs: POLL_MS,
+    concurrency: deps.concurrency,
+    batch: 1,
+  });
 
   return {
-    notify: () => void pump(),
-    start() {
-      if (started) return;
-      started = true;
-      timer = setInterval(() => void pump(), POLL_MS);
-      timer.unref();
-      void pump();
-    },
-    async stop() {
-      clearInterval(timer);
-      shutdown.abort();
-      await Promise.allSettled([...running]);
-    },
+    notify: () => pump.wake(),
+    start: pump.start,
+    // The runners put their jobs back in the queue (shutdown); no lease is left to give back.
+    stop: pump.stop,
+    idle: pump.idle,
     cancel: (jobId) => void cancelHere(cancels, jobId),
   };
 }

@@ -80,6 +80,8 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
   };
   const onShutdown = () => stop('shutdown');
   shutdown.addEventListener('abort', onShutdown, { once: true });
+  // Claimed while the process was stopping: it goes straight back to the queue.
+  if (shutdown.aborted) onShutdown();
   const timeout = setTimeout(() => stop('timeout'), info.timeoutMs);
 
   let progress = 0;

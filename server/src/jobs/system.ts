@@ -13,7 +13,7 @@ import { bullmqQueue } from './bullmq-queue.ts';
 import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
-import { estimateQueue, type Estimate } from './eta.ts';
+import { forecastQueue, type Estimate } from './eta.ts';
 import { templateLibraryOf } from '../templates/library.ts';
 import { templateFiles } from './templates.ts';
 import { isFinalJobStatus } from '../../../contract/job-status.ts';
@@ -99,7 +99,7 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   // Worker slots: this setting on every process that runs jobs (an API process with REDIS_URL runs
   // none itself, but its workers are configured alike); at least one.
   const slots = Math.max(1, config.generation.workerConcurrency);
-  const estimates = async () => estimateQueue(await repo.openJobs(), await repo.runTimes(), slots, now());
+  const estimates = async () => (await forecastQueue(repo, slots, now())).estimates;
 
   return { repo, queue, service: jobService(db, queue), files, engines, estimates, waitFor, onSettled };
 }

@@ -1,12 +1,14 @@
 // Every statement on the jobs table. Claiming is optimistic and portable: pick due candidates,
 // then take one with an UPDATE whose WHERE repeats the condition; only one process's update
 // can match (Postgres re-checks the WHERE after the row lock; SQLite has one writer).
-// Claims are fair (issue 29): users round-robin (the one with the fewest running jobs, then the one
-// served longest ago), then each user's own order (queue_order, which the user can move).
+// Claims are fair (issue 29) by the rule of jobs/fairness.ts: users round-robin (the one with the
+// fewest running jobs, then the one served longest ago), then each user's own order (queue_order,
+// which the user can move); the queue's estimates simulate the same rule.
 import '../generation-schema.ts';
 import '../batches-schema.ts';
 import '../queue-schema.ts';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type OrderByItemBuilder, type SelectQueryBuilder } from 'kysely';
+import { TURN_ORDER, USER_ORDER, type UserStanding } from '../../jobs/fairness.ts';
 import type { JobInput } from '../../jobs/kinds.ts';
 import type { Db } from '../index.ts';
 import type { Database, Job } from '../schema.ts';
@@ -35,8 +37,14 @@ const isDue = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
   ]);
 
-/** A job's place in its user's own order: queue_order, then the batch's item order, then age. */
-const inUserOrder = <O>(q: SelectQueryBuilder<Database, 'jobs', O>) => q.orderBy('queue_order').orderBy('batch_index').orderBy('created_at').orderBy('id');
+/** Every key of the fairness rule sorts so; both databases are told where nulls go (they differ by default). */
+const ascNullsFirst = (ob: OrderByItemBuilder) => ob.asc().nullsFirst();
+
+/** A job's place in its user's own order (fairness.ts USER_ORDER). */
+const inUserOrder = <O>(q: SelectQueryBuilder<Database, 'jobs', O>) => USER_ORDER.reduce((ordered, column) => ordered.orderBy(column, ascNullsFirst), q);
+
+/** The claim's due-users query's column for each key of the turn rule (fairness.ts TURN_ORDER). */
+const TURN_COLUMNS = { running: 'u.running', servedAt: 'u.served', userId: 'u.user_id' } as const satisfies Record<keyof UserStanding, string>;
 
 /** The running average weighs about this many of the last runs. */
 export const RUN_TIME_WINDOW = 20;
@@ -114,9 +122,9 @@ export function jobsRepository(db: Db) {
     },
 
     /**
-     * Takes the fairest due job (queued and due, or running with a lapsed lease) for `owner`: of the
-     * users with due jobs, the one with the fewest jobs running, then the one whose last job started
-     * longest ago; of theirs, the first in their own order.
+     * Takes the fairest due job (queued and due, or running with a lapsed lease) for `owner`
+     * (jobs/fairness.ts): of the users with due jobs, the one with the fewest jobs running, then the
+     * one whose last job started longest ago; of theirs, the first in their own order.
      */
     async claim(owner: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
       await endCanceledOrphans(now);
@@ -129,12 +137,7 @@ export function jobsRepository(db: Db) {
         ])
         .where(isDue(now))
         .groupBy('user_id');
-      const users = await db
-        .selectFrom(dueUsers.as('u'))
-        .select('u.user_id')
-        .orderBy('u.running')
-        .orderBy(sql`coalesce(u.served, '')`)
-        .orderBy('u.user_id')
+      const users = await TURN_ORDER.reduce((ordered, key) => ordered.orderBy(TURN_COLUMNS[key], ascNullsFirst), db.selectFrom(dueUsers.as('u')).select('u.user_id'))
         .limit(5)
         .execute();
       for (const { user_id: userId } of users) {
@@ -205,6 +208,18 @@ export function jobsRepository(db: Db) {
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** When each user with a queued or running job last had a job started (the estimates' turn rule); none: never. */
+    async lastStarts(): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => ['user_id', eb.fn.max('started_at').as('served')])
+        .where('user_id', 'in', db.selectFrom('jobs').select('user_id').where('status', 'in', ['queued', 'running']))
+        .where('started_at', 'is not', null)
+        .groupBy('user_id')
+        .execute();
+      return new Map(rows.map((r) => [r.user_id, r.served as string]));
     },
 
     /** Every queued and running job (the queue's estimates simulate them), each user's in their own order. */
