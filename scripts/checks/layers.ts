@@ -33,7 +33,6 @@ export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
   'server/src/routes/auth/signup.ts',
   'server/src/routes/billing/index.ts',
   'server/src/routes/billing/sandbox-checkout.ts',
-  'server/src/routes/developer/index.ts',
   'server/src/routes/profile/index.ts',
   'server/src/routes/site/forms.ts',
   'server/src/routes/studio/gallery-search.ts',
