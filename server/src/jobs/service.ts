@@ -20,7 +20,8 @@ import { sourcesOf, type JobInput } from './kinds.ts';
 import type { JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 
-export type { BatchRow, JobRow };
+// A job as the service answers it (routes read it through here, not the repository).
+export type { JobRow };
 
 /**
  * Consent the request gave for outside media of a person (issue 26). A consent already recorded for
