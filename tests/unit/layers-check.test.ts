@@ -1,10 +1,12 @@
 // The layer check scripts/test.mjs runs before every layer (issue 43): each rule finds its planted
 // import or query, and what the layers allow passes.
 import { describe, expect, it } from 'vitest';
-import { findLayerProblems, ROUTES_STILL_ON_REPOSITORIES } from '../../scripts/checks/layers';
+import { findLayerProblems } from '../../scripts/checks/layers';
 
+/** A route on the planted list of routes still on repositories (the real list empties as issue 43 goes on). */
+const LISTED = 'server/src/routes/legacy/index.ts';
 const file = (path: string, ...lines: string[]) => ({ path, text: lines.join('\n') });
-const found = (...files: Array<{ path: string; text: string }>) => findLayerProblems(files).map((p) => [p.file, p.line, p.rule]);
+const found = (...files: Array<{ path: string; text: string }>) => findLayerProblems(files, new Set([LISTED])).map((p) => [p.file, p.line, p.rule]);
 
 describe('layer check', () => {
   it('refuses the page imported by the server or the service worker', () => {
@@ -28,7 +30,7 @@ describe('layer check', () => {
         file('server/src/engines/local/x.ts', "export { thing } from '../../routes/studio/submit.ts';"),
         file('server/src/app.ts', "import { studioRoutes } from './routes/studio/index.ts';"),
         file('server/src/plugins/route-rules.ts', "import { DOCS_PATH } from '../routes/openapi/index.ts';"),
-        file('server/src/routes/batches/index.ts', "import { cancelJob } from '../jobs/index.ts';", "import { batchesRepository } from '../../db/repositories/batches.ts';"),
+        file(LISTED, "import { cancelJob } from '../jobs/index.ts';", "import { batchesRepository } from '../../db/repositories/batches.ts';"),
       ),
     ).toEqual([
       ['server/src/developer/announce.ts', 1, 'route-import'],
@@ -37,15 +39,14 @@ describe('layer check', () => {
   });
 
   it('refuses a new route on a repository, and a listed one that no longer needs to be listed', () => {
-    const listed = [...ROUTES_STILL_ON_REPOSITORIES][0]!;
     expect(
       found(
         file('server/src/routes/characters/index.ts', "import { mediaRepository } from '../../db/repositories/media.ts';"),
-        file(listed, "import { thing } from '../../accounts/service.ts';"),
+        file(LISTED, "import { thing } from '../../accounts/service.ts';"),
       ),
     ).toEqual([
       ['server/src/routes/characters/index.ts', 1, 'route-repository'],
-      [listed, 0, 'stale-allowance'],
+      [LISTED, 0, 'stale-allowance'],
     ]);
   });
 

@@ -15,9 +15,13 @@ import { QUEUE_MESSAGES } from '../../../contract/studio.ts';
 import { mediaRepository } from '../db/repositories/media.ts';
 import type { MediaKind } from '../db/schema.ts';
 import { isUserFileKey } from '../storage/user-files.ts';
+import { jobFollowing, type FollowDeps } from './follow.ts';
 import { sourcesOf, type JobInput } from './kinds.ts';
 import type { JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
+
+// A job as the service answers it (routes read it through here, not the repository).
+export type { JobRow };
 
 /**
  * Consent the request gave for outside media of a person (issue 26). A consent already recorded for
@@ -58,7 +62,13 @@ export interface BatchRequest {
   now: string;
 }
 
-export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
+export interface JobServiceDeps extends FollowDeps {
+  queue: Pick<JobQueue, 'notify' | 'cancel'>;
+}
+
+/** Making jobs (here) and following the ones made (follow.ts): the job system's `service`. */
+export function jobService(deps: JobServiceDeps) {
+  const { db, queue } = deps;
   /** The job `key` names for this user if the request is the same one: 409 for another kind of call, 422 for another payload. */
   function sameRequest(job: JobRow, kind: string, requestHash: string): JobRow {
     assertSameRequest(job.kind === kind, job.request_hash, requestHash);
@@ -153,6 +163,8 @@ export function jobService(db: Db, queue: Pick<JobQueue, 'notify'>) {
       if (made.created) for (const job of made.jobs) queue.notify(job.id);
       return made;
     },
+
+    ...jobFollowing(deps),
   };
 }
 

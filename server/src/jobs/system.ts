@@ -15,6 +15,8 @@ import { jobsRepository, type JobRow, type JobsRepository } from '../db/reposito
 import { jobService, type JobService } from './service.ts';
 import { forecastQueue, type Estimate } from './eta.ts';
 import { templateLibraryOf } from '../templates/library.ts';
+import { mediaSources, type MediaSources } from './sources.ts';
+import { uploadService, type UploadService } from '../uploads/service.ts';
 import { templateFiles } from './templates.ts';
 import { isFinalJobStatus } from '../../../contract/job-status.ts';
 
@@ -30,6 +32,10 @@ export interface JobSystem {
   service: JobService;
   /** Users' uploads and link copies. */
   files: UserFiles;
+  /** The media a studio call names, checked as sources a job of this user may read. */
+  sources: MediaSources;
+  /** Uploads and link copies stored with their consents; a multipart call's job made from its uploads. */
+  uploads: UploadService;
   /** The engine of each capability (checked when the system is made); closed by whoever closes the system. */
   engines: EngineRegistry;
   /** Position and ETA of every queued and running job (eta.ts), as the queue stands now. */
@@ -100,6 +106,9 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   // none itself, but its workers are configured alike); at least one.
   const slots = Math.max(1, config.generation.workerConcurrency);
   const estimates = async () => (await forecastQueue(repo, slots, now())).estimates;
+  const service = jobService({ db, queue, estimates, settled: queueDeps.onSettled });
+  const sources = mediaSources({ db, storage, files });
+  const uploads = uploadService({ db, files, jobs: service, generation: config.generation, now });
 
-  return { repo, queue, service: jobService(db, queue), files, engines, estimates, waitFor, onSettled };
+  return { repo, queue, service, files, sources, uploads, engines, estimates, waitFor, onSettled };
 }

@@ -1,37 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
-import { AcceptedResponse, JobIdParams, JobList, JobListQuery, JobMoveBody, JobView, QUEUE_MESSAGES } from '../../../../contract/studio.ts';
+import { AcceptedResponse, JobIdParams, JobList, JobListQuery, JobMoveBody, JobView } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
 import { acceptApiKeys } from '../../developer/keys.ts';
 
 import { HttpError } from '../../http-error.ts';
-import type { JobRow } from '../../db/repositories/jobs.ts';
-import type { Estimate } from '../../jobs/eta.ts';
-import { jobView } from '../../jobs/views.ts';
 import { idempotencyKeyOf, servedEngine } from '../studio/submit.ts';
 import { isoAt } from '../../time.ts';
 
 const TAGS = ['jobs'];
 const security = [{ bearer: [] }];
-const NOT_FOUND = 'Job not found.';
-
-/** The views of `jobs`, with the queue's estimates read once when any of them is queued or running. */
-export async function jobViews(app: FastifyInstance, jobs: readonly JobRow[]): Promise<JobView[]> {
-  const open = jobs.some((j) => j.status === 'queued' || j.status === 'running');
-  const estimates = open ? await app.jobs.estimates() : new Map<string, Estimate>();
-  return jobs.map((j) => jobView(j, estimates));
-}
-
-/** The user's cancel of one of their jobs: a queued job ends now, a running one is stopped where it runs; undefined when it is not theirs. */
-export async function cancelJob(app: FastifyInstance, userId: string, jobId: string): Promise<JobRow | undefined> {
-  const job = await app.jobs.repo.requestCancel(userId, jobId, isoAt(app.now()));
-  // Stop it now where it runs (its runner would also see the request at its next heartbeat).
-  if (job?.status === 'running') app.jobs.queue.cancel(job.id);
-  // A queued job ended here, not in a runner: its webhooks are announced now.
-  if (job?.status === 'canceled') app.webhooks.announceJob(job.id);
-  return job;
-}
 
 /** A page of GET /api/jobs: how many jobs the earlier pages listed. */
 const CURSOR = /^o([0-9]{1,9})$/;
@@ -45,15 +23,10 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
   acceptApiKeys(app);
   app.addHook('preHandler', app.authenticate);
 
-  const one = async (job: JobRow | undefined): Promise<JobView> => {
-    if (!job) throw new HttpError(404, NOT_FOUND);
-    return (await jobViews(app, [job]))[0]!;
-  };
-
   app.get(
     '/jobs/:id',
     { schema: { tags: TAGS, security, summary: 'A job: status, progress 0-100, position and ETA in the queue, result fields, error, engine', params: JobIdParams, response: withErrors({ 200: JobView }, 401, 404) } },
-    async (request) => one(await app.jobs.repo.ofUser(requireUser(request).id, request.params.id)),
+    async (request) => app.jobs.service.job(requireUser(request).id, request.params.id),
   );
 
   app.get(
@@ -72,17 +45,15 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
       const match = cursor === undefined ? null : CURSOR.exec(cursor);
       if (cursor !== undefined && !match) throw new HttpError(400, 'The cursor is not one this list gave.', 'cursor');
       const after = match ? Number(match[1]) : 0;
-      // One more than asked says whether another page follows.
-      const rows = await app.jobs.repo.listed(requireUser(request).id, statuses, after, limit + 1);
-      const page = rows.slice(0, limit);
-      return { jobs: await jobViews(app, page), next_cursor: rows.length > limit ? cursorOf(after + limit) : null };
+      const { jobs: page, more } = await app.jobs.service.list(requireUser(request).id, statuses, after, limit);
+      return { jobs: page, next_cursor: more ? cursorOf(after + limit) : null };
     },
   );
 
   app.post(
     '/jobs/:id/cancel',
     { schema: { tags: TAGS, security, summary: 'Cancel a queued or running job', params: JobIdParams, response: withErrors({ 200: JobView }, 401, 404) } },
-    async (request) => one(await cancelJob(app, requireUser(request).id, request.params.id)),
+    async (request) => app.jobs.service.cancel(requireUser(request).id, request.params.id, isoAt(app.now())),
   );
 
   app.post(
@@ -94,11 +65,7 @@ const jobs: FastifyPluginAsyncTypebox = async (app) => {
         params: JobIdParams, body: JobMoveBody, response: withErrors({ 200: JobView }, 400, 401, 404, 409),
       },
     },
-    async (request) => {
-      const job = await app.jobs.repo.move(requireUser(request).id, request.params.id, request.body.to, isoAt(app.now()));
-      if (job && job.status !== 'queued') throw new HttpError(409, QUEUE_MESSAGES.notQueued);
-      return one(job);
-    },
+    async (request) => app.jobs.service.move(requireUser(request).id, request.params.id, request.body.to, isoAt(app.now())),
   );
 
   app.post(

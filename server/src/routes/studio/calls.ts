@@ -4,12 +4,13 @@
 // here stores nothing (link copies were made earlier by /download/), so a refusal leaves nothing behind.
 import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { CAPABILITIES, CAPABILITY_NAMES, type Capability } from '../../../../contract/capabilities.ts';
+import type { Capability } from '../../../../contract/capabilities.ts';
 import { FacePromptBody, FaceSwapBody, ImagePromptBody, ImageToVideoBody, MAX_UPSCALED_SIDE, MenCelebrityFaceBody, STUDIO_MESSAGES, SwapImageBody, UpscaleBody } from '../../../../contract/studio.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobInput } from '../../jobs/kinds.ts';
+import { userFilesOf } from '../../jobs/sources.ts';
 import { consentForTarget } from './consent.ts';
-import { ownMedia, pictureSize, templateOrFetched, userFilesOf } from './sources.ts';
+import { registryCalls, type CallOf, type JsonCapability } from './options.ts';
 import type { SubmitOptions } from './submit.ts';
 
 /** The job a call's body asks for, and what submitting it needs besides. */
@@ -27,10 +28,7 @@ export interface JsonCall {
   prepare(userId: string, body: unknown): Promise<PreparedJob>;
 }
 
-type CallOf<C extends Capability> = (typeof CAPABILITIES)[C]['calls'][number];
 type Preparer<C extends Capability> = (app: FastifyInstance, call: CallOf<C>) => (userId: string, body: never) => Promise<PreparedJob>;
-/** Capabilities with at least one JSON call (a call whose body schema is not null). */
-type JsonCapability = { [C in Capability]: Extract<CallOf<C>, { body: TSchema }> extends never ? never : C }[Capability];
 
 /** A required text: trimmed, else 400 with the spec's alert. */
 function required(value: string | undefined, message: string, field: string): string {
@@ -55,32 +53,32 @@ const PREPARERS: { [C in JsonCapability]: Preparer<C> } = {
   },
   image: (app, call) => async (userId, body: Static<typeof ImagePromptBody>) => {
     const prompt = required(body.prompt, STUDIO_MESSAGES.imagePrompt, 'prompt');
-    const face = await ownMedia(app, userId, body.face_url, ['face'], STUDIO_MESSAGES.face, 'face_url');
+    const face = await app.jobs.sources.ownMedia(userId, body.face_url, ['face'], STUDIO_MESSAGES.face, 'face_url');
     return { input: { kind: 'image', gender: call.gender, face: { type: 'stored', key: face.key }, prompt }, options: {} };
   },
   swapImage: (app, call) => async (userId, body: Static<typeof SwapImageBody>) => {
-    const face = await ownMedia(app, userId, body.face, ['face'], STUDIO_MESSAGES.face, 'face');
+    const face = await app.jobs.sources.ownMedia(userId, body.face, ['face'], STUDIO_MESSAGES.face, 'face');
     const linked = call.path.includes('link');
-    const target = await templateOrFetched(app, userId, body.image, 'image', linked ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.template, 'image');
+    const target = await app.jobs.sources.templateOrFetched(userId, body.image, 'image', linked ? STUDIO_MESSAGES.imageLink : STUDIO_MESSAGES.template, 'image');
     const consents = consentForTarget(target, body.consent, call.path, 'image');
-    return { input: { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), keepFiles: true, consents } };
+    return { input: { kind: 'swapImage', gender: call.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), consents } };
   },
   swapVideo: (app, call) => async (userId, body: Static<typeof FaceSwapBody>) => {
-    const face = await ownMedia(app, userId, body.input_image_url, ['face'], STUDIO_MESSAGES.face, 'input_image_url');
-    const target = await templateOrFetched(app, userId, body.target_video_url, 'video', STUDIO_MESSAGES.template, 'target_video_url');
+    const face = await app.jobs.sources.ownMedia(userId, body.input_image_url, ['face'], STUDIO_MESSAGES.face, 'input_image_url');
+    const target = await app.jobs.sources.templateOrFetched(userId, body.target_video_url, 'video', STUDIO_MESSAGES.template, 'target_video_url');
     const consents = consentForTarget(target, body.consent, call.path, 'target_video_url');
-    return { input: { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), keepFiles: true, consents } };
+    return { input: { kind: 'swapVideo', gender: face.gender, face: { type: 'stored', key: face.key }, target }, options: { files: userFilesOf(target), consents } };
   },
   imageToVideo: (app) => async (userId, body: Static<typeof ImageToVideoBody>) => {
-    const image = await ownMedia(app, userId, body.input_image, ['image', 'cloth'], STUDIO_MESSAGES.imageToVideo, 'input_image');
+    const image = await app.jobs.sources.ownMedia(userId, body.input_image, ['image', 'cloth'], STUDIO_MESSAGES.imageToVideo, 'input_image');
     const prompt = required(body.prompt, STUDIO_MESSAGES.imageToVideo, 'prompt');
     return { input: { kind: 'imageToVideo', image: { type: 'stored', key: image.key }, prompt }, options: {} };
   },
   // Faces, images (earlier upscales among them) and cloth swaps: the user's own generated pictures.
   upscale: (app) => async (userId, body: Static<typeof UpscaleBody>) => {
-    const image = await ownMedia(app, userId, body.image_url, ['face', 'image', 'cloth'], STUDIO_MESSAGES.upscaleImage, 'image_url');
+    const image = await app.jobs.sources.ownMedia(userId, body.image_url, ['face', 'image', 'cloth'], STUDIO_MESSAGES.upscaleImage, 'image_url');
     if (body.scale === undefined) throw new HttpError(400, STUDIO_MESSAGES.upscaleScale, 'scale');
-    const { width, height } = await pictureSize(app, image.key);
+    const { width, height } = await app.jobs.sources.pictureSize(image.key);
     if (Math.max(width, height) * body.scale > MAX_UPSCALED_SIDE) throw new HttpError(400, STUDIO_MESSAGES.upscaleTooLarge, 'image_url');
     return { input: { kind: 'upscale', gender: image.gender, image: { type: 'stored', key: image.key }, scale: body.scale }, options: {} };
   },
@@ -89,14 +87,12 @@ const PREPARERS: { [C in JsonCapability]: Preparer<C> } = {
 /** Every JSON generation call of the capability registry, by its spec path, in declaration order. */
 export function jsonCalls(app: FastifyInstance): Map<string, JsonCall> {
   const calls = new Map<string, JsonCall>();
-  for (const capability of CAPABILITY_NAMES) {
-    for (const call of CAPABILITIES[capability].calls as readonly CallOf<Capability>[]) {
-      if (call.body === null) continue;
-      const preparer = (PREPARERS as Partial<Record<Capability, Preparer<Capability>>>)[capability];
-      if (!preparer) throw new Error(`No preparer for the JSON call ${call.path} (${capability})`);
-      const prepare = preparer(app, call) as (userId: string, body: unknown) => Promise<PreparedJob>;
-      calls.set(call.path, { path: call.path, capability, summary: call.summary, body: call.body, prepare });
-    }
+  for (const { capability, call } of registryCalls()) {
+    if (call.body === null) continue;
+    const preparer = (PREPARERS as Partial<Record<Capability, Preparer<Capability>>>)[capability];
+    if (!preparer) throw new Error(`No preparer for the JSON call ${call.path} (${capability})`);
+    const prepare = preparer(app, call) as (userId: string, body: unknown) => Promise<PreparedJob>;
+    calls.set(call.path, { path: call.path, capability, summary: call.summary, body: call.body, prepare });
   }
   return calls;
 }

@@ -2,8 +2,8 @@
 // limit, the token, the security key, the plan and what is left of the allowance (the gate). Once
 // the input is checked: the job through the job service (one per Idempotency-Key and payload, the
 // allowance reserved with it), then either 202 + Location (Prefer: respond-async) or the spec's
-// response when the job is done. A refused request stores nothing: files a call put into storage
-// before a refusal are deleted again.
+// response when the job is done. A refused request stores nothing (a multipart call's uploads are
+// stored by the upload service, which deletes them again on a refusal).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { assertSameUser, requireUser } from '../../auth/plugin.ts';
@@ -13,8 +13,7 @@ import { CAPABILITY_UNAVAILABLE } from '../../../../contract/health.ts';
 import { CAPABILITIES, type Capability } from '../../../../contract/capabilities.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobInput, JobKind } from '../../jobs/kinds.ts';
-import type { JobRow } from '../../db/repositories/jobs.ts';
-import type { ConsentClaim } from '../../jobs/service.ts';
+import type { ConsentClaim, JobRow } from '../../jobs/service.ts';
 import { isoAt } from '../../time.ts';
 
 /**
@@ -114,13 +113,10 @@ export async function sameUserAsBody(request: FastifyRequest): Promise<void> {
   if (body && typeof body === 'object') assertSameUser(request, body.user_id);
 }
 
+/** What a JSON call's job needs besides its input (its request hash is the parsed body's). */
 export interface SubmitOptions {
-  /** Default: the hash of the parsed JSON body. */
-  requestHash?: string;
-  /** The user's files (uploads, link copies) the job reads; deleted again when the request is refused here, unless `keepFiles`. */
+  /** The user's link copies the job reads (made before this request: a refusal keeps them). */
   files?: readonly string[];
-  /** Files that existed before this request (link copies): the job uses them, a refusal keeps them. */
-  keepFiles?: boolean;
   /** Consent given for outside media of a person: recorded (or the link copy's carried on) with the job. */
   consents?: readonly ConsentClaim[];
 }
@@ -128,20 +124,16 @@ export interface SubmitOptions {
 export function submitter(app: FastifyInstance) {
   async function submit(request: FastifyRequest, reply: FastifyReply, input: JobInput, options: SubmitOptions = {}) {
     const user = requireUser(request);
-    const files = options.files ?? [];
-    let made: { job: JobRow; created: boolean };
-    try {
-      made = await app.jobs.service.create({
-        userId: user.id, input, engine: servedEngine(app, input.kind), idempotencyKey: idempotencyKeyOf(request),
-        requestHash: options.requestHash ?? requestHashOf(request), files, consents: options.consents, now: isoAt(app.now()),
-      });
-    } catch (err) {
-      if (!options.keepFiles) await app.jobs.files.discard(files);
-      throw err;
-    }
-    // Another request with this key made the job first: this one's copies are not needed.
-    if (!made.created && !options.keepFiles) await app.jobs.files.discard(files);
-    else if (made.created) request.log.info({ jobId: made.job.id, kind: made.job.kind }, 'job queued');
+    const made = await app.jobs.service.create({
+      userId: user.id, input, engine: servedEngine(app, input.kind), idempotencyKey: idempotencyKeyOf(request),
+      requestHash: requestHashOf(request), files: options.files ?? [], consents: options.consents, now: isoAt(app.now()),
+    });
+    return answerMade(request, reply, made);
+  }
+
+  /** The answer for a job the service made (logged) or found by the request's Idempotency-Key. */
+  function answerMade(request: FastifyRequest, reply: FastifyReply, made: { job: JobRow; created: boolean }) {
+    if (made.created) request.log.info({ jobId: made.job.id, kind: made.job.kind }, 'job queued');
     return answer(request, reply, made.job);
   }
 
@@ -161,7 +153,7 @@ export function submitter(app: FastifyInstance) {
     return accepted(reply, done);
   }
 
-  return Object.assign(submit, { answer });
+  return Object.assign(submit, { answerMade });
 }
 
 function accepted(reply: FastifyReply, job: JobRow) {
