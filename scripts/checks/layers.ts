@@ -39,8 +39,6 @@ export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
   'server/src/routes/profile/index.ts',
   'server/src/routes/site/forms.ts',
   'server/src/routes/studio/downloads.ts',
-  'server/src/routes/studio/gallery-search.ts',
-  'server/src/routes/studio/gallery.ts',
   'server/src/routes/studio/sources.ts',
   'server/src/routes/studio/submit.ts',
 ]);
