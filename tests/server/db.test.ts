@@ -23,7 +23,6 @@ describe.each(engines)('data layer on %s', (engine) => {
       const tables = await db.introspection.getTables();
       const schema = engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
       const ours = tables.filter((t) => !schema || t.schema === schema).map((t) => t.name).sort();
-      // (SQLite's FTS5 candidate index of 0015 and its shadow tables are gone again with 0016.)
       expect(ours).toEqual(TABLES);
     });
   });
