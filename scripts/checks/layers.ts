@@ -6,9 +6,7 @@
 //     (server/src/routes/): routes call services, never the reverse. app.ts registers the routes and
 //     the HTTP plugins may read a route's public constants.
 //   - `route-repository`: a route importing a repository (server/src/db/repositories/): a route
-//     parses, calls one service function and shapes the answer. The routes that still do service
-//     work are listed in ROUTES_STILL_ON_REPOSITORIES; a new one is refused, and a listed one that
-//     no longer needs it must leave the list.
+//     parses, calls one service function and shapes the answer (no exceptions since issue 43).
 //   - `sql-outside-db`: SQL (Kysely's sql`…` or a query builder's selectFrom / insertInto /
 //     updateTable / deleteFrom) in server/src outside db/.
 // `npx tsx scripts/checks/layers.ts` lists the problems and exits 1; scripts/test.mjs runs it first.
@@ -16,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type LayerRule = 'page-import' | 'route-import' | 'route-repository' | 'sql-outside-db' | 'stale-allowance';
+export type LayerRule = 'page-import' | 'route-import' | 'route-repository' | 'sql-outside-db';
 
 export interface LayerProblem {
   file: string;
@@ -26,22 +24,15 @@ export interface LayerProblem {
   text: string;
 }
 
-/** Routes that still drive repositories themselves (issue 43 moves their work into services). */
-export const ROUTES_STILL_ON_REPOSITORIES: ReadonlySet<string> = new Set([
-  'server/src/routes/studio/gallery-search.ts',
-  'server/src/routes/studio/gallery.ts',
-]);
-
 const SPECIFIER = /(?:\bimport|\bexport)\s*(?:type\s+)?(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const SQL = /\bsql`|\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
 
 const isRoute = (path: string) => path.startsWith('server/src/routes/');
 const isRepository = (path: string) => path.startsWith('server/src/db/repositories/');
 
-/** The problems in `files` (paths relative to the repository root, with forward slashes); `stillOnRepositories` for tests. */
-export function findLayerProblems(files: ReadonlyArray<{ path: string; text: string }>, stillOnRepositories: ReadonlySet<string> = ROUTES_STILL_ON_REPOSITORIES): LayerProblem[] {
+/** The problems in `files` (paths relative to the repository root, with forward slashes). */
+export function findLayerProblems(files: ReadonlyArray<{ path: string; text: string }>): LayerProblem[] {
   const problems: LayerProblem[] = [];
-  const onRepositories = new Set<string>();
   for (const { path, text } of files) {
     const lines = text.split(/\r?\n/);
     lines.forEach((line, i) => {
@@ -54,21 +45,12 @@ export function findLayerProblems(files: ReadonlyArray<{ path: string; text: str
         if (isRoute(target) && path.startsWith('server/src/') && !isRoute(path) && path !== 'server/src/app.ts' && !path.startsWith('server/src/plugins/')) {
           problems.push({ ...at, rule: 'route-import' });
         }
-        if (isRepository(target) && isRoute(path)) {
-          onRepositories.add(path);
-          if (!stillOnRepositories.has(path)) problems.push({ ...at, rule: 'route-repository' });
-        }
+        if (isRepository(target) && isRoute(path)) problems.push({ ...at, rule: 'route-repository' });
       }
       if (path.startsWith('server/src/') && !path.startsWith('server/src/db/') && SQL.test(line) && !/^\s*(\/\/|\*)/.test(line)) {
         problems.push({ ...at, rule: 'sql-outside-db' });
       }
     });
-  }
-  const read = new Set(files.map((f) => f.path));
-  for (const listed of stillOnRepositories) {
-    if (read.has(listed) && !onRepositories.has(listed)) {
-      problems.push({ file: listed, line: 0, rule: 'stale-allowance', text: 'no longer imports a repository: take it off ROUTES_STILL_ON_REPOSITORIES' });
-    }
   }
   return problems;
 }

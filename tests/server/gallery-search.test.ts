@@ -8,7 +8,7 @@ import { GALLERY_GROUPS, GalleryResponse, GallerySearchResponse, type GalleryGro
 import '../../server/src/db/gallery-schema.ts';
 import { migrateToLatest } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
-import { mediaRepository } from '../../server/src/db/repositories/media.ts';
+import { galleryRepository } from '../../server/src/db/repositories/gallery.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { searchTextOf } from '../../server/src/jobs/search-text.ts';
 import { engines, useTestDatabase } from './support/db.ts';
@@ -263,6 +263,6 @@ describe.each(engines)('0010_gallery_search on %s', (engine) => {
       { id: 'm2', search_text: '' },
     ]);
     // The search finds a face made before 0010 by a name from its job's input.
-    expect((await mediaRepository(db).galleryPages(userId, [{ kind: 'face' }], { words: ['hopper'], limit: 10 }))[0]!.map((r) => r.id)).toEqual(['m0']);
+    expect((await galleryRepository(db).pages(userId, [{ kind: 'face' }], { words: ['hopper'], limit: 10 }))[0]!.map((r) => r.id)).toEqual(['m0']);
   });
 });

@@ -86,6 +86,9 @@ describe.each(engines)('profile, feedback and account deletion on %s', (engine) 
     await db.insertInto('subscriptions').values({ id: newId(), user_id, plan_id: 'basic', provider: 'sandbox', provider_subscription_id: 'sub_del', status: 'active', current_period_start: now, current_period_end: now, cancel_at: null, created_at: now, updated_at: now }).execute();
     await t.post('/api/feedbacks/', { user_id, rating: 5, description: 'bye' }, s.access);
 
+    // The two items moved the user's gallery version (a row of its own, 0019), which goes with the account.
+    expect(await db.selectFrom('gallery_versions').select('version').where('user_id', '=', user_id).execute()).toEqual([{ version: 2 }]);
+
     let res = await t.post('/api/delete-profile/', { user_id, email: 'wrong@example.com' }, s.access);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('email');
@@ -95,7 +98,7 @@ describe.each(engines)('profile, feedback and account deletion on %s', (engine) 
     expect(res.statusCode).toBe(204);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(outside)).toBe(true);
-    for (const table of ['media_items', 'subscriptions', 'feedback', 'refresh_tokens'] as const) {
+    for (const table of ['media_items', 'gallery_versions', 'subscriptions', 'feedback', 'refresh_tokens'] as const) {
       expect(await db.selectFrom(table).selectAll().where('user_id', '=', user_id).execute(), table).toEqual([]);
     }
     expect(await db.selectFrom('users').select('email').execute()).toEqual([{ email: 'keep@example.com' }]);

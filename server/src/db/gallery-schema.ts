@@ -1,4 +1,4 @@
-// The columns added by migrations 0010_gallery_search, 0014_upscales and 0016_gallery_versions, merged into schema.ts's tables.
+// The columns added by migrations 0010_gallery_search and 0014_upscales and the table of 0019_gallery_version_table, merged into schema.ts's Database.
 import type { Generated } from 'kysely';
 
 declare module './schema.ts' {
@@ -10,8 +10,17 @@ declare module './schema.ts' {
     /** An upscale (0014): how many times larger than its source (2 or 4); null for any other item. */
     scale: number | null;
   }
-  interface UsersTable {
-    /** Moves, by triggers (0016), on every insert, update and delete of the user's media_items: the in-memory gallery's freshness. */
-    media_version: Generated<number>;
+
+  interface Database {
+    gallery_versions: GalleryVersionsTable;
   }
+}
+
+/**
+ * A user's gallery version (0019): moved by triggers on every insert, update and delete of the
+ * user's media_items, the in-memory gallery's freshness; no row is version 0. Goes with the account.
+ */
+export interface GalleryVersionsTable {
+  user_id: string;
+  version: number;
 }

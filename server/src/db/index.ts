@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/index.ts';
-import { galleryTerms } from './gallery-terms.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -43,8 +42,6 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   file.pragma('synchronous = NORMAL');
   // The worker and API processes may share the file: wait for a lock instead of failing.
   file.pragma('busy_timeout = 5000');
-  // Called by the triggers and backfill of migration 0015 (its candidate index, dropped by 0016).
-  file.function('gallery_terms', { deterministic: true }, (userId, kind, text) => galleryTerms(String(userId), String(kind), String(text)));
   return new SqliteDialect({ database: withStatementCache(file) });
 }
 

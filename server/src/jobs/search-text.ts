@@ -1,7 +1,7 @@
 // The words a job's media is found by in the gallery search (issue 29): its prompt, its celebrity
 // names and a song's lyrics, as the user gave them in the job's input. Stored folded (lower case,
 // NFKC) in media_items.search_text, and the query's words are folded the same way, so a plain
-// substring test (db/gallery-cache.ts) matches case-insensitively.
+// substring test (db/repositories/gallery.ts) matches case-insensitively.
 
 /** Lower case, compatibility-normalised text: what both sides of a search are compared as. */
 export const foldForSearch = (text: string): string => text.normalize('NFKC').toLowerCase();

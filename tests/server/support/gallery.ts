@@ -5,7 +5,7 @@ import '../../../server/src/db/gallery-schema.ts';
 import type { Db } from '../../../server/src/db/index.ts';
 import { newId } from '../../../server/src/db/util.ts';
 import { searchTextOf } from '../../../server/src/jobs/search-text.ts';
-import { KIND_OF } from '../../../server/src/routes/studio/gallery-search.ts';
+import { KIND_OF } from '../../../server/src/gallery/service.ts';
 
 export interface SeedItem {
   group: GalleryGroup;

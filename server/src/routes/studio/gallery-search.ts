@@ -2,27 +2,11 @@
 // cursor that carries each group's keyset position from one page to the next.
 import { createHash } from 'node:crypto';
 import { GALLERY_GROUPS, GALLERY_LIMIT, type GalleryBody, type GalleryGroup } from '../../../../contract/studio.ts';
-import type { GalleryPosition } from '../../db/repositories/media.ts';
-import type { MediaKind } from '../../db/schema.ts';
+import type { GallerySearch, GalleryPosition } from '../../gallery/service.ts';
 import { HttpError } from '../../http-error.ts';
 import { searchWords } from '../../jobs/search-text.ts';
 
-/** The media_items kind behind each response group (spec §3). */
-export const KIND_OF: Readonly<Record<GalleryGroup, MediaKind>> = { faces: 'face', images: 'image', videos: 'video', cloth: 'cloth', audio: 'audio', gen_video: 'imgTovideo' };
-
-export interface Search {
-  /** The groups asked for, in the response's order. */
-  groups: GalleryGroup[];
-  /** The words of q, folded; every one must match. */
-  words: string[];
-  from?: string;
-  to?: string;
-  limit: number;
-  /**
-   * Where each group's page starts: absent from the map on the first page, a position after it,
-   * null once the group has been answered to its end.
-   */
-  after: Map<GalleryGroup, GalleryPosition | null>;
+export interface Search extends GallerySearch {
   /** Names the filters (not the limit, which may change between pages): a cursor fits only its own search. */
   filterId: string;
 }

@@ -1,11 +1,12 @@
-// The gallery kept in memory (server/src/db/gallery-cache.ts, issue 29): its pages and searches
-// against a plain filter of the same items over many random cases, its freshness on both engines
-// (every write to a user's media, from this connection or another process's, moves the user's
-// media_version and is seen by the next read), its memory budget, and migration 0016 down and up.
+// The gallery kept in memory (server/src/db/repositories/gallery.ts, issues 29 and 43): its pages
+// and searches against a plain filter of the same items over many random cases, its freshness on
+// both engines (every write to a user's media, from this connection or another process's, moves the
+// user's gallery version and is seen by the next read), its memory budget, its answer pieces, and
+// migrations 0016 and 0019 down and up.
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import '../../server/src/db/gallery-schema.ts';
-import { GalleryCache, galleryListOf, galleryPage, NO_ITEMS, type GalleryItem, type GalleryPosition, type GalleryQuery } from '../../server/src/db/gallery-cache.ts';
+import { GalleryCache, galleryListOf, galleryPage, galleryRepository, NO_ITEMS, type GalleryItem, type GalleryPosition, type GalleryQuery } from '../../server/src/db/repositories/gallery.ts';
 import { createDatabase, migrateToLatest, type Db } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
@@ -69,7 +70,7 @@ describe.each(engines)('the gallery cache on %s', (engine) => {
   const texts = async (cache: GalleryCache, userId: string, words: string[] = []) =>
     galleryPage((await cache.of(userId)).byKind.get('image') ?? NO_ITEMS, undefined, { words, limit: 100 }).map((i) => i.search_text);
 
-  it('keeps a gallery while its media_version stands, and sees every insert, update and delete, from this connection or another', async () => {
+  it('keeps a gallery while its version stands, and sees every insert, update and delete, from this connection or another', async () => {
     const { db } = database.current;
     const cache = new GalleryCache(db);
     const [alice, bob] = [await addUser(db), await addUser(db)];
@@ -107,7 +108,29 @@ describe.each(engines)('the gallery cache on %s', (engine) => {
     // The account deleted (its media go by cascade, their triggers find no user row): nothing is answered or kept.
     await db.deleteFrom('users').where('id', '=', alice).execute();
     expect((await cache.of(alice)).byKind.size).toBe(0);
+    expect(await db.selectFrom('gallery_versions').select('user_id').execute()).toEqual([{ user_id: bob }]);
     expect(await texts(cache, bob)).toEqual(['bob at the beach']);
+  });
+
+  it("writes each item's answer piece once per writer while its gallery is kept, and anew once it is loaded again", async () => {
+    const { db } = database.current;
+    const repo = galleryRepository(db);
+    const userId = await addUser(db);
+    await seedGallery(db, userId, images(['sunset', 'beach']));
+    let written = 0;
+    const write = (item: GalleryItem) => {
+      written += 1;
+      return JSON.stringify(item.search_text);
+    };
+    const page = async () => (await repo.pages(userId, [{ kind: 'image' }], { limit: 10 }))[0]!;
+    expect(repo.pieces(await page(), write)).toEqual(['"beach"', '"sunset"']);
+    expect(repo.pieces(await page(), write)).toEqual(['"beach"', '"sunset"']);
+    expect(written).toBe(2);
+    // Another writer (another app's storage URLs) has pieces of its own.
+    expect(repo.pieces(await page(), (item) => item.id)).toEqual((await page()).map((i) => i.id));
+    await seedGallery(db, userId, images(['rain'], 10));
+    expect(repo.pieces(await page(), write)).toEqual(['"rain"', '"beach"', '"sunset"']);
+    expect(written).toBe(5);
   });
 
   it('keeps the galleries last used within its budget; one larger than the budget is answered and not kept', async () => {
@@ -139,30 +162,46 @@ describe.each(engines)('the gallery cache on %s', (engine) => {
   });
 });
 
-describe.each(engines)('0016_gallery_versions on %s', (engine) => {
+describe.each(engines)('0016_gallery_versions and 0019_gallery_version_table on %s', (engine) => {
   const database = useTestDatabase(engine, { migrate: false });
+  const day = (d: number) => `2026-01-0${d}T00:00:00.000Z`;
 
-  it('goes down to 0015 (its candidate index rebuilt on SQLite, the version gone) and up again', async () => {
+  it('go down to 0015 (the version back on users at 0018, then gone) and up again, the version moving all along', async () => {
     const { db } = database.current;
     await migrateToLatest(db);
     const userId = newId();
-    await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'U', password_hash: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
-    await seedGallery(db, userId, [{ group: 'images', created_at: '2026-01-02T00:00:00.000Z', input: { prompt: 'sunset' } }]);
-    expect((await db.selectFrom('users').select('media_version').executeTakeFirstOrThrow()).media_version).toBe(1);
+    await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'U', password_hash: null, created_at: day(1), updated_at: day(1) }).execute();
+    await seedGallery(db, userId, [{ group: 'images', created_at: day(2), input: { prompt: 'sunset' } }]);
+    expect(await db.selectFrom('gallery_versions').selectAll().execute()).toEqual([{ user_id: userId, version: 1 }]);
 
     const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
+    const tables = async () => (await db.introspection.getTables()).filter((t) => !schema || t.schema === schema);
+    const userColumns = async () => (await tables()).find((t) => t.name === 'users')!.columns.map((c) => c.name);
+    const usersVersion = async () => (await sql<{ v: number }>`select media_version as v from users`.execute(db)).rows[0]!.v;
+    expect(await userColumns()).not.toContain('media_version');
+
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+    expect((await migrator.migrateTo('0018_job_output_dropped')).error).toBeUndefined();
+    expect((await tables()).map((t) => t.name)).not.toContain('gallery_versions');
+    expect(await usersVersion()).toBe(1);
+    await seedGallery(db, userId, [{ group: 'images', created_at: day(3), input: { prompt: 'dusk' } }]);
+    expect(await usersVersion()).toBe(2);
+
     expect((await migrator.migrateTo('0015_gallery_terms')).error).toBeUndefined();
-    const columns = (await db.introspection.getTables()).find((t) => t.name === 'users' && (!schema || t.schema === schema))!.columns.map((c) => c.name);
-    expect(columns).not.toContain('media_version');
-    if (engine === 'sqlite') expect((await sql<{ n: number }>`select count(*) as n from media_terms`.execute(db)).rows[0]!.n).toBe(1);
+    expect(await userColumns()).not.toContain('media_version');
+    // 0015 makes no candidate index any more (0016 dropped it, and nothing registers its SQL function).
+    expect((await tables()).map((t) => t.name)).not.toContain('media_terms');
     // Writes work without the triggers' column.
-    await seedGallery(db, userId, [{ group: 'images', created_at: '2026-01-03T00:00:00.000Z', input: { prompt: 'beach' } }]);
+    await seedGallery(db, userId, [{ group: 'images', created_at: day(4), input: { prompt: 'beach' } }]);
 
     const names = Object.keys(migrations);
     expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf('0016_gallery_versions')));
     await db.deleteFrom('media_items').where('search_text', '=', 'beach').execute();
-    expect((await db.selectFrom('users').select('media_version').executeTakeFirstOrThrow()).media_version).toBe(1);
-    expect((await new GalleryCache(db).of(userId)).byKind.get('image')!.items.map((i) => i.search_text)).toEqual(['sunset']);
+    expect(await db.selectFrom('gallery_versions').selectAll().execute()).toEqual([{ user_id: userId, version: 1 }]);
+    expect((await new GalleryCache(db).of(userId)).byKind.get('image')!.items.map((i) => i.search_text)).toEqual(['dusk', 'sunset']);
+
+    // The account deleted: its version goes with it (its media's triggers bump no user that is gone).
+    await db.deleteFrom('users').where('id', '=', userId).execute();
+    expect(await db.selectFrom('gallery_versions').selectAll().execute()).toEqual([]);
   });
 });

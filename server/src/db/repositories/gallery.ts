@@ -1,23 +1,26 @@
-// Each user's gallery kept in memory (issue 29). The gallery and its search read one user's items
-// again and again (every visit, every page, every search as it is typed), and a search's words can
-// match anywhere in an item's text, which no SQL index answers in a few rows' reads: a search of
-// six groups over 10,000 items cost SQLite ~2 ms of the 3 ms the whole request took. So each API
-// process loads a user's items with a stored file once, sorted the gallery's way (created_at desc,
-// id desc) by kind, and answers pages and searches from them: a search of the same six groups
-// takes a few hundredths of a millisecond.
+// The gallery: each user's items kept in memory, with everything that keeps them right and quick
+// (issues 29, 43): loading them, their version, their search signatures and the pieces of answer
+// JSON written for them. The only reader of media_items for the gallery and the only SQL on
+// gallery_versions; the jobs' writes stay in media.ts.
 //
-// Freshness: users.media_version moves with every write to the user's media_items (triggers,
-// migration 0016), whichever process makes it. Each read asks for it first (one indexed read) and
-// loads the items again when it has moved. The version is read before the items, so items kept
-// under a version are never older than it.
+// Why memory: the gallery and its search read one user's items again and again (every visit, every
+// page, every search as it is typed), and a search's words can match anywhere in an item's text,
+// which no SQL index answers in a few rows' reads: a search of six groups over 10,000 items cost
+// SQLite ~2 ms of the 3 ms the whole request took. So each API process loads a user's items with a
+// stored file once, sorted the gallery's way (created_at desc, id desc) by kind, and answers pages
+// and searches from them: a search of the same six groups takes a few hundredths of a millisecond.
+//
+// Freshness: gallery_versions moves with every write to the user's media_items (triggers, migration
+// 0019), whichever process makes it. Each read asks for it first (one indexed read) and loads the
+// items again when it has moved. The version is read before the items, so items kept under a
+// version are never older than it.
 //
 // Memory: the galleries last used are kept within a budget of estimated bytes (~650 bytes per item
-// with the answer JSON the route keeps beside it: 10,000 items are ~6.5 MB), the least recently used
-// dropped first. A gallery larger than the whole
-// budget is still answered, from a load made for that one request.
-import './gallery-schema.ts';
-import type { Db } from './index.ts';
-import type { MediaItem, MediaKind } from './schema.ts';
+// with its answer piece: 10,000 items are ~6.5 MB), the least recently used dropped first. A gallery
+// larger than the whole budget is still answered, from a load made for that one request.
+import '../gallery-schema.ts';
+import type { Db } from '../index.ts';
+import type { MediaItem, MediaKind } from '../schema.ts';
 
 /** The columns an item is searched and answered with. */
 const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text'] as const;
@@ -68,7 +71,7 @@ export const GALLERY_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * An item's bytes as estimated for the budget beside its strings (UTF-16): the object, its signature,
- * and the JSON the gallery route keeps for it while it is kept (its fields' text and names, ~150).
+ * and its answer piece (pieces: its fields' text and names, ~150).
  */
 const ITEM_OVERHEAD = 330;
 
@@ -190,16 +193,21 @@ export class GalleryCache {
 
   /** The user's gallery as the database has it now; empty for a user who does not exist. */
   async of(userId: string): Promise<Gallery> {
-    const user = await this.db.selectFrom('users').select('media_version').where('id', '=', userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom('users')
+      .leftJoin('gallery_versions', 'gallery_versions.user_id', 'users.id')
+      .select((eb) => eb.fn.coalesce('gallery_versions.version', eb.lit(0)).as('version'))
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
     const held = this.#entries.get(userId);
     if (held) this.#drop(userId, held);
     if (!user) return EMPTY;
-    if (held?.version === user.media_version) {
+    if (held?.version === user.version) {
       this.#entries.set(userId, held); // now the most recently used
       this.#bytes += held.bytes;
       return held.gallery;
     }
-    const entry: Entry = { version: user.media_version, gallery: load(this.db, userId), bytes: 0 };
+    const entry: Entry = { version: user.version, gallery: load(this.db, userId), bytes: 0 };
     this.#entries.set(userId, entry);
     try {
       const gallery = await entry.gallery;
@@ -232,8 +240,53 @@ export class GalleryCache {
 const caches = new WeakMap<Db, GalleryCache>();
 
 /** The cache of the process's database connection. */
-export function galleryCacheOf(db: Db): GalleryCache {
+function galleryCacheOf(db: Db): GalleryCache {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new GalleryCache(db)));
   return cache;
 }
+
+/** Writes an item's piece of an answer (its JSON); it must write the same text for the same item every time. */
+export type PieceWriter = (item: GalleryItem) => string;
+
+/**
+ * Each writer's pieces by item: written once while the item's gallery is kept and let go with it
+ * (counted in its budget, ITEM_OVERHEAD), instead of serialising hundreds of items for every answer
+ * (a 300-item search spent more on that than on anything else).
+ */
+const piecesByWriter = new WeakMap<PieceWriter, WeakMap<GalleryItem, string>>();
+
+/** Where one kind's page starts: the kind, and the position it follows (the first page without). */
+export interface GalleryPageStart {
+  kind: MediaKind;
+  after?: GalleryPosition;
+}
+
+/** The users' galleries: their pages and searches, and the answer pieces of their items. */
+export function galleryRepository(db: Db) {
+  return {
+    /**
+     * A page of the user's items of each kind that have a stored file, newest first (created_at
+     * desc, id desc) from its keyset position, holding every word: pages[i] for starts[i]. Answered
+     * from the user's gallery kept in memory, as fresh as the database.
+     */
+    async pages(userId: string, starts: readonly GalleryPageStart[], query: GalleryQuery): Promise<GalleryItem[][]> {
+      if (starts.length === 0) return [];
+      const { byKind } = await galleryCacheOf(db).of(userId);
+      return starts.map(({ kind, after }) => galleryPage(byKind.get(kind) ?? NO_ITEMS, after, query));
+    },
+
+    /** The items' answer pieces as `write` makes them, each written once while its gallery is kept. */
+    pieces(items: readonly GalleryItem[], write: PieceWriter): string[] {
+      let written = piecesByWriter.get(write);
+      if (!written) piecesByWriter.set(write, (written = new WeakMap()));
+      return items.map((item) => {
+        let text = written.get(item);
+        if (text === undefined) written.set(item, (text = write(item)));
+        return text;
+      });
+    },
+  };
+}
+
+export type GalleryRepository = ReturnType<typeof galleryRepository>;
