@@ -46,6 +46,9 @@ interface Tally {
   lost: number;
   /** Job times (created to finished) of the single-job users' jobs. */
   jobMs: number[];
+  /** How long each job submission took to answer (the allowance reserved, the job stored): single jobs and burst requests. */
+  submitMs: number[];
+  burstSubmitMs: number[];
   /** Batches sent, and their jobs' times. */
   batches: number;
   batchJobMs: number[];
@@ -157,7 +160,12 @@ async function work(user: User, t: Tally, deadline: number, drainUntil: number):
     const [path, body] = face ? ['/generate-image-prompt/', { face_url: face, prompt: `look ${t.submitted}` }] : ['/generate-face-prompt/', { prompt: 'curly red hair, freckles' }];
     // A single-job user may use up a Premium allowance before a long run ends: a plan doing its
     // job, counted apart (usedUp), not an error; that user stops, as a person would.
-    const send = () => call(t, `${base()}${path}`, ip, { body, token, headers: { prefer: 'respond-async', 'idempotency-key': randomUUID() }, refusable: user.burst, allowanceEnds: !user.burst });
+    const send = async () => {
+      const started = performance.now();
+      const answer = await call(t, `${base()}${path}`, ip, { body, token, headers: { prefer: 'respond-async', 'idempotency-key': randomUUID() }, refusable: user.burst, allowanceEnds: !user.burst });
+      (user.burst ? t.burstSubmitMs : t.submitMs).push(performance.now() - started);
+      return answer;
+    };
     const sent = await Promise.all(Array.from({ length: user.burst ? BURST : 1 }, send));
     const jobIds = sent.flatMap((s) => (s.status === 202 && typeof s.json.job_id === 'string' ? [s.json.job_id] : []));
     t.submitted += jobIds.length;
@@ -182,7 +190,7 @@ async function overUse(users: User[], t: Tally): Promise<number> {
 
 async function run(scaled: boolean, batchUsers = 0): Promise<{ label: string; t: Tally; signUpSeconds: number; over: number; cpu: { api: number; workers: number } }> {
   const cluster = await startCluster(scaled ? { scaled: true, apis: 2, workers: 2 } : { scaled: false });
-  const t: Tally = { requests: 0, errors: [], refused: 0, limited: 0, usedUp: 0, submitted: 0, succeeded: 0, failed: 0, lost: 0, jobMs: [], batches: 0, batchJobMs: [] };
+  const t: Tally = { requests: 0, errors: [], refused: 0, limited: 0, usedUp: 0, submitted: 0, succeeded: 0, failed: 0, lost: 0, jobMs: [], submitMs: [], burstSubmitMs: [], batches: 0, batchJobMs: [] };
   try {
     // Accounts first, five at a time (each sign-up hashes a password); the clock starts when all exist.
     const started = performance.now();
@@ -216,6 +224,8 @@ function report(label: string, scaled: boolean, r: Awaited<ReturnType<typeof run
   console.log(`  jobs: ${t.submitted} submitted, ${t.succeeded + t.failed} finished (${t.failed} failed), ${t.lost} lost; ${((t.succeeded / SECONDS) * 60).toFixed(1)} succeeded per minute of the run`);
   console.log(`  allowances: ${t.refused} burst requests refused for their allowance (${t.limited} more by the rate limit), ${t.usedUp} single-job users used theirs up and stopped, ${over} users over a limit`);
   console.log(`  job time (created to finished) of the single-job users: p50 ${s(quantile(t.jobMs, 0.5))}, p95 ${s(quantile(t.jobMs, 0.95))}`);
+  const ms = (values: number[], q: number) => `${quantile(values, q).toFixed(0)} ms`;
+  console.log(`  submitting (allowance reserved, job stored): single jobs p50 ${ms(t.submitMs, 0.5)}, p95 ${ms(t.submitMs, 0.95)}; burst requests (${BURST} at once) p50 ${ms(t.burstSubmitMs, 0.5)}, p95 ${ms(t.burstSubmitMs, 0.95)}`);
   if (t.batches > 0) console.log(`  batches: ${t.batches} of ${BATCH_ITEMS} images; their jobs' time p50 ${s(quantile(t.batchJobMs, 0.5))}, p95 ${s(quantile(t.batchJobMs, 0.95))}`);
   const perJob = (cpuSeconds: number) => `${((cpuSeconds / Math.max(1, t.succeeded + t.failed)) * 1000).toFixed(0)} ms`;
   console.log(`  CPU per finished job: ${perJob(cpu.api)} in the API process${scaled ? 'es' : ' (jobs included)'}${scaled ? `, ${perJob(cpu.workers)} in the workers` : ''}`);

@@ -158,6 +158,8 @@ export async function refreshSessionAcrossTabs(requestTokens: () => Promise<Toke
  */
 export async function restorePersistedSession(timeoutMs = 1500, onLate?: () => void, read = loadPersistedSession): Promise<boolean> {
   if (sessionStorage.getItem(SessionKey.accessToken) || !sessionKept()) return false;
+  let settle = () => {};
+  lateRestore = new Promise<void>((resolve) => (settle = resolve));
   let timedOut = false;
   const timeout = new Promise<null>((resolve) => setTimeout(() => ((timedOut = true), resolve(null)), timeoutMs));
   const load = read();
@@ -165,13 +167,27 @@ export async function restorePersistedSession(timeoutMs = 1500, onLate?: () => v
   try {
     session = await Promise.race([load, timeout]);
   } catch {
+    settle();
     return false;
   }
   if (timedOut) {
-    load.then((late) => late && copyIntoEmptyTab(late) && onLate?.(), () => undefined);
+    load.then((late) => late && copyIntoEmptyTab(late) && onLate?.(), () => undefined).finally(settle);
     return false;
   }
+  settle();
   return session !== null && copyIntoEmptyTab(session);
+}
+
+let lateRestore: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the kept session's restore is over, a late one included. Whoever takes a tab
+ * without a session for a signed-out user (the login page) waits for it first: on a loaded
+ * machine IndexedDB answered after the start's 1.5 s, the route guard had already sent the page
+ * to /login, and the login page cleared the very session on its way in (the user was signed out).
+ */
+export function keptSessionRestored(): Promise<void> {
+  return lateRestore;
 }
 
 /** Copies a kept session into this tab unless the tab has one of its own. */

@@ -3,6 +3,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearPersistedSession,
+  keptSessionRestored,
   loadPersistedSession,
   persistSessionFromStorage,
   refreshSessionAcrossTabs,
@@ -77,6 +78,21 @@ describe('persisted session', () => {
     give(session);
     await late;
     for (const [k, v] of Object.entries(session)) expect(sessionStorage.getItem(k)).toBe(v);
+  });
+
+  it('keptSessionRestored waits for a late restore (the login page clears the kept session only after it)', async () => {
+    await savePersistedSession(session);
+    let give!: (s: typeof session) => void;
+    const slow = new Promise<typeof session>((resolve) => (give = resolve));
+    expect(await restorePersistedSession(0, () => undefined, () => slow)).toBe(false);
+    let over = false;
+    const restored = keptSessionRestored().then(() => (over = true));
+    await Promise.resolve();
+    expect(over).toBe(false);
+    give(session);
+    await restored;
+    // By then the late session is in the tab: the login page sees it and keeps the record.
+    expect(sessionStorage.getItem('accessToken')).toBe(session.accessToken);
   });
 
   it('a late kept session never overwrites a tab that signed in meanwhile, and nothing is told', async () => {

@@ -55,11 +55,17 @@ export default function LoginPage() {
   if (mode === 'otp' && otpState?.purpose === 'reset' && otpState.resetToken) mode = 'newPassword';
 
   // Arriving here without a session (logged out, or the api client ended a dead one): the copy
-  // kept for the next launch must go too.
+  // kept for the next launch must go too, once a restore still reading it is over (a late one
+  // signs this tab in and reloads it instead).
   useEffect(() => {
     // Only when IndexedDB holds one (the mark says so): most visitors never signed in here.
     if (!hasAccessToken() && sessionKept()) {
-      void import('../../lib/persistedSession').then((m) => m.clearPersistedSession()).catch(() => undefined);
+      void import('../../lib/persistedSession')
+        .then(async (m) => {
+          await m.keptSessionRestored();
+          if (!hasAccessToken()) await m.clearPersistedSession();
+        })
+        .catch(() => undefined);
     }
   }, []);
 
