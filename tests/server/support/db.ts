@@ -66,6 +66,35 @@ export function urlWithSchema(url: string, schema: string): string {
   return u.toString();
 }
 
+/**
+ * Schemas are dropped only while no migration of the same database reads its catalogue: Kysely's
+ * migrator looks up every schema of the database (has_schema_privilege per name), and one dropped
+ * under that query fails the migration ("schema t_… does not exist", seen on CI). Migrations hold
+ * this advisory lock shared, drops exclusively, in whichever session or process they run.
+ */
+const DDL_LOCK = 4_302_042;
+async function underDdlLock<T>(client: pg.Client, mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  const suffix = mode === 'shared' ? '_shared' : '';
+  await client.query(`select pg_advisory_lock${suffix}($1)`, [DDL_LOCK]);
+  try {
+    return await work();
+  } finally {
+    await client.query(`select pg_advisory_unlock${suffix}($1)`, [DDL_LOCK]);
+  }
+}
+
+/** Runs `work` with a connection of its own holding the DDL lock (see underDdlLock). */
+async function withDdlLock<T>(mode: 'shared' | 'exclusive', work: (client: pg.Client) => Promise<T>): Promise<T> {
+  await ensureDatabase();
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await underDdlLock(client, mode, () => work(client));
+  } finally {
+    await client.end();
+  }
+}
+
 /** A brand-new database: a temp SQLite file, or a uniquely named Postgres schema. Migrated unless told not to. */
 export async function openTestDatabase(engine: Engine, { migrate = true } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `ps-test-${engine}-`));
@@ -75,11 +104,11 @@ export async function openTestDatabase(engine: Engine, { migrate = true } = {}):
     const schema = `t_${randomBytes(8).toString('hex')}`;
     await adminQuery(`create schema ${schema}`);
     databaseUrl = urlWithSchema(TEST_POSTGRES_URL, schema);
-    dropSchema = () => adminQuery(`drop schema if exists ${schema} cascade`);
+    dropSchema = () => withDdlLock('exclusive', (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined);
   }
   const handle = createDatabase({ databaseUrl, dataDir });
   try {
-    if (migrate) await migrateToLatest(handle.db);
+    if (migrate) await (engine === 'postgres' ? withDdlLock('shared', () => migrateToLatest(handle.db)) : migrateToLatest(handle.db));
   } catch (err) {
     await handle.destroy();
     await dropSchema();
@@ -226,7 +255,7 @@ class PostgresPool {
     this.made.push(made);
     const handle = createDatabase({ databaseUrl: urlWithSchema(TEST_POSTGRES_URL, name), dataDir: tmpdir() });
     try {
-      await migrateToLatest(handle.db);
+      await underDdlLock(admin, 'shared', () => migrateToLatest(handle.db));
     } finally {
       await handle.destroy();
     }
@@ -288,7 +317,7 @@ class PostgresPool {
   private async drop(schema: PooledSchema): Promise<void> {
     const admin = await this.client();
     await admin.query(`set lock_timeout = 0`);
-    await admin.query(`drop schema if exists ${schema.name} cascade; drop schema if exists ${schema.name}_seed cascade`);
+    await underDdlLock(admin, 'exclusive', () => admin.query(`drop schema if exists ${schema.name} cascade; drop schema if exists ${schema.name}_seed cascade`));
     await admin.query(`set lock_timeout = '10s'`);
     const at = this.made.indexOf(schema);
     if (at >= 0) this.made.splice(at, 1);
