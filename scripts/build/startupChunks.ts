@@ -32,9 +32,10 @@ export const STARTUP_STAGES: Stage[] = [
   },
   // Every other module of the first load, short of the entry module itself, its stylesheet and
   // the HTML page (Vite's own modules, which start with \0), and the watermark bridge with the
-  // AI marks' container code it copies across, a chunk of its own that no start-up stage loads
-  // (scripts/build/ffmpegCore.ts): matched here, the marks' code went into every public page.
-  { name: 'app', module: 'src/app/start.tsx', test: /^(?!\0)(?!.*(src[\\/]workers|contract[\\/]provenance)[\\/])(?!.*(src[\\/]main\.tsx|\.css|\.html)$)/ },
+  // AI marks' container code it copies across and its rules (contract/watermark.ts), a chunk of its
+  // own that no start-up stage loads (scripts/build/ffmpegCore.ts): matched here, the marks' code
+  // and the rules (0.4 KB gzip) went into every public page.
+  { name: 'app', module: 'src/app/start.tsx', test: /^(?!\0)(?!.*(src[\\/]workers|contract[\\/]provenance)[\\/])(?!.*contract[\\/]watermark\.ts$)(?!.*(src[\\/]main\.tsx|\.css|\.html)$)/ },
 ];
 
 /** Rolldown's `input` (the stage modules become entries, so Rolldown tags their modules `$initial`). */
