@@ -33,6 +33,10 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // Workers keep the imported modules (playwright-core, sharp, the contract) from one file to
+          // the next, as the server files do: 54 s of imports over a run became 4 s (2026-11-28). The
+          // files share no module state; each sets its own poll time-out (vi.setConfig) where it needs one.
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           // Two browser files at a time (E2E_WORKERS for another count): each waits on a browser
