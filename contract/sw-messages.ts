@@ -118,5 +118,7 @@ export function isJobNews(data: unknown): data is JobNews {
  */
 export const GALLERY_DB = { name: 'persona-gallery', store: 'gallery' } as const;
 export const OUTBOX_DB = { name: 'persona-outbox', store: 'requests' } as const;
+/** The user's characters (issue 44), the one chosen on this device, and each one's last outputs, for /characters offline. */
+export const CHARACTERS_DB = { name: 'persona-characters', store: 'characters' } as const;
 /** The jobs the worker follows, and their last views once they ended (a page opened later reads them). */
 export const JOBS_DB = { name: 'persona-jobs', store: 'jobs' } as const;
