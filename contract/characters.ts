@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral } from 'typebox';
 import { FreeText } from './text.ts';
 import { GALLERY_GROUPS } from './studio.ts';
 
@@ -57,7 +57,8 @@ export const voicePreset = (id: string) => VOICE_PRESETS.find((p) => p.id === id
 /** The preset a new character of `gender` gets when none is chosen. */
 export const defaultVoicePreset = (gender: CharacterGender) => VOICE_PRESETS.find((p) => p.gender === gender)!;
 
-const PresetId = Type.Union(VOICE_PRESETS.map((p) => Type.Literal(p.id)), { description: 'One of the preset voices (GET /api/characters lists them under `voices`); of the character\'s gender.' });
+// The cast keeps the ids' literal type: a mapped array's Static was `never`, which refused every preset.
+const PresetId = Type.Union(VOICE_PRESETS.map((p) => Type.Literal(p.id)) as unknown as [TLiteral<VoicePresetId>], { description: 'One of the preset voices (GET /api/characters lists them under `voices`); of the character\'s gender.' });
 const Pitch = Type.Integer({ minimum: VOICE_PITCH.min, maximum: VOICE_PITCH.max, description: 'espeak-ng pitch, 0-99 (the preset\'s own when left out)' });
 const Speed = Type.Integer({ minimum: VOICE_SPEED.min, maximum: VOICE_SPEED.max, description: 'Words per minute (the preset\'s own when left out)' });
 const Url = FreeText({ minLength: 1, maxLength: 2048 });
