@@ -24,6 +24,9 @@ interface CharacterState {
   load: CharactersLoad;
   /** The character chosen on this device; null for "No character". */
   currentId: string | null;
+  /** The screens' "Use style" switch: the character's style words join the prompt (use_style). */
+  styleOn: boolean;
+  setStyleOn: (on: boolean) => void;
   /** Loads unless loaded for this user (or `force`). */
   fetch: (force?: boolean) => Promise<void>;
   /** Chooses a character (null: none) and remembers it on the device. */
@@ -54,6 +57,8 @@ export const useCharacterStore = create<CharacterState>((set, get) => {
     userId: null,
     load: { state: 'idle' },
     currentId: null,
+    styleOn: true,
+    setStyleOn: (on) => set({ styleOn: on }),
     fetch: (force = false) => {
       const userId = getSession(SessionKey.userId);
       if (!userId) return Promise.resolve();
@@ -140,3 +145,21 @@ const NO_VOICES: readonly VoicePresetView[] = [];
 
 /** The current character's id, read when a call is made (not a hook): null for none. */
 export const currentCharacterId = (): string | null => currentCharacter(useCharacterStore.getState())?.id ?? null;
+
+/**
+ * What a generation call adds for the chosen character: its id (the server fills in its face where
+ * none is given and tags the result) and, on calls with a prompt, use_style from the switch.
+ * Nothing at all with no character chosen: the spec's calls stay exactly as they were.
+ */
+export function characterFields(prompt: boolean): { character_id?: string; use_style?: boolean } {
+  const state = useCharacterStore.getState();
+  const id = currentCharacter(state)?.id;
+  if (!id) return {};
+  return prompt ? { character_id: id, use_style: state.styleOn } : { character_id: id };
+}
+
+/** The same for a multipart call. */
+export function appendCharacter(form: FormData): FormData {
+  for (const [name, value] of Object.entries(characterFields(false))) form.append(name, String(value));
+  return form;
+}

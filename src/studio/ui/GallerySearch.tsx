@@ -10,7 +10,7 @@ import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
 
-export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '' };
+export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
 
 /** The search form: applied on submit (Enter or Search), cleared by Clear. */
 export function GallerySearchForm({ filters, onSearch, searching }: { filters: GalleryFilters; onSearch: (f: GalleryFilters) => void; searching: boolean }) {
