@@ -1,6 +1,7 @@
 import { Box, Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useCharacterStore } from '../../stores/characterStore';
 import { galleryData, staleCopySavedAt, useGalleryStore } from '../../studio/galleryStore';
 import { isSearching, type GalleryFilters } from '../../studio/gallerySearch';
 import { useGalleryTab } from '../../studio/screenChoice';
@@ -62,8 +63,11 @@ export default function GalleryPage() {
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
   const savedAt = useGalleryStore(staleCopySavedAt);
+  const fetchCharacters = useCharacterStore((s) => s.fetch);
   // Every visit shows fresh data (another tab or device may have added items).
   useEffect(() => void fetch(true), [fetch]);
+  // Each item's character chip and the search's character filter (issue 44).
+  useEffect(() => void fetchCharacters(), [fetchCharacters]);
 
   const items = data ? itemsOf(data, tab) : [];
   const onDevice = useSavedOnDevice(items, savedAt !== null);

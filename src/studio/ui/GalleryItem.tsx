@@ -12,6 +12,14 @@ import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton, useCanShareFiles } from './ShareButton';
 import { UpscaleAction } from './UpscaleAction';
+import { characterById, useCharacterStore } from '../../stores/characterStore';
+import { CharacterChip } from '../characters/CharacterAvatar';
+
+/** Whose the item is (issue 44): the character's chip, once the characters are loaded. */
+function ItemCharacter({ id }: { id: string }) {
+  const character = useCharacterStore((s) => characterById(s, id));
+  return character ? <CharacterChip character={character} /> : null;
+}
 
 export type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
 /** The gallery's tabs, named as the spec names them; imgTovideo is the server's gen_video group. */
@@ -32,19 +40,21 @@ export interface Item {
   jobId: string | null;
   /** An upscale (issue 31): the picture it was made from, and how many times larger it is. */
   upscaled?: { from: string; scale: number };
+  /** The character it was made for (issue 44), when any. */
+  characterId?: string | null;
 }
 
 /** The items of a tab, newest first (as the server sends them), those without a URL dropped. */
 export function itemsOf(data: Partial<GalleryResponse>, tab: Tab): Item[] {
   const job = (i: { job_id?: string | null }) => i.job_id ?? null;
-  const list: Item[] =
-    tab === 'faces' ? (data.faces ?? []).map((f) => ({ id: f.id, url: f.image_url, kind: 'image', jobId: job(f) }))
-    : tab === 'images' ? (data.images ?? []).map((i) => ({ id: i.id, url: i.image_url, kind: 'image', jobId: job(i), ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
-    : tab === 'videos' ? (data.videos ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v) }))
-    : tab === 'cloth' ? (data.cloth ?? []).map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image', jobId: job(c) }))
-    : tab === 'imgTovideo' ? (data.gen_video ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v) }))
-    : (data.audio ?? []).map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio', jobId: job(a) }));
-  return list.filter((item) => item.url);
+  const raw: (Item & { from: { character_id?: string | null } })[] =
+    tab === 'faces' ? (data.faces ?? []).map((f) => ({ id: f.id, url: f.image_url, kind: 'image', jobId: job(f), from: f }))
+    : tab === 'images' ? (data.images ?? []).map((i) => ({ id: i.id, url: i.image_url, kind: 'image', jobId: job(i), from: i, ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
+    : tab === 'videos' ? (data.videos ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
+    : tab === 'cloth' ? (data.cloth ?? []).map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image', jobId: job(c), from: c }))
+    : tab === 'imgTovideo' ? (data.gen_video ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
+    : (data.audio ?? []).map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio', jobId: job(a), from: a }));
+  return raw.filter((item) => item.url).map(({ from, ...item }) => (from.character_id ? { ...item, characterId: from.character_id } : item));
 }
 
 const TAB_NOUN: Record<Tab, string> = { faces: 'Face', images: 'Image', videos: 'Video', cloth: 'Cloth swap', imgTovideo: 'Image to video', audio: 'Song' };
@@ -144,6 +154,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
         )}
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
+      {item.characterId && <ItemCharacter id={item.characterId} />}
       {item.upscaled && (
         <Text fontSize="xs" color="fg.muted">
           Upscaled {item.upscaled.scale}x from{' '}

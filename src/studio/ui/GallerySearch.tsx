@@ -9,6 +9,9 @@ import { searchGallery, type GalleryFilters } from '../gallerySearch';
 import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
+import { NativeSelect } from './NativeSelect';
+import { CHARACTER_NONE } from '../../../contract/characters';
+import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 
 export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
 
@@ -17,6 +20,7 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
   const [draft, setDraft] = useState(filters);
   useEffect(() => setDraft(filters), [filters]);
   const ids = useId();
+  const characters = useCharacterStore(charactersOf);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch(draft);
@@ -26,10 +30,27 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
   return (
     <Box as="form" role="search" aria-label="Search your gallery" onSubmit={submit} rounded="xl" borderWidth="1px" borderColor="border.muted" bg="bg.panel" p={{ base: 3, md: 4 }} mb="5">
       <Stack gap="3">
-        <Field.Root>
-          <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
-          <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
-        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: characters.length ? 2 : 1 }} gap="3" templateColumns={characters.length ? { md: '2fr 1fr' } : undefined}>
+          <Field.Root>
+            <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
+            <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
+          </Field.Root>
+          {characters.length > 0 && (
+            // Issue 44: shown once the user has a character, so the spec's gallery stays as it was until then.
+            <Field.Root>
+              <Field.Label htmlFor={`${ids}-character`}>Character</Field.Label>
+              <NativeSelect id={`${ids}-character`} value={draft.character} onChange={(e) => setDraft({ ...draft, character: e.target.value })}>
+                <option value="">All characters</option>
+                <option value={CHARACTER_NONE}>No character</option>
+                {characters.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field.Root>
+          )}
+        </SimpleGrid>
         <chakra.fieldset borderWidth="0" p="0" m="0">
           <chakra.legend fontSize="sm" fontWeight="medium" mb="1.5">
             Kinds
