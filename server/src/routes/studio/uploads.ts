@@ -9,13 +9,7 @@
 // garment photo and a voice file may show or sound like a real person: they need consent (issue 26),
 // asked after the spec's checks and recorded with the job (the upload's key and SHA-256). Each route
 // is a multipart call of the capability registry, with the route options of options.ts.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Capability } from '../../../../contract/capabilities.ts';
 import { CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_MIN_SECONDS, TALK_TEXT_MAX } from '../../../../contract/studio.ts';
@@ -25,7 +19,8 @@ import { HttpError } from '../../http-error.ts';
 import { sha256File } from '../../media/sha256.ts';
 import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
 import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
-import { textField, unexpectedFileField } from '../../uploads/fields.ts';
+import { textField } from '../../uploads/fields.ts';
+import { isUpload, registerFileParts } from '../../uploads/multipart.ts';
 import type { CheckedUpload } from '../../uploads/service.ts';
 import { requireConsent } from './consent.ts';
 import { multipartRoute, registryCalls, type MultipartCapability } from './options.ts';
@@ -33,25 +28,6 @@ import { idempotencyKeyOf, requestHashOf, servedEngine, type submitter } from '.
 
 /** A garment picture may hold at most this many pixels (a small file can declare a huge picture). */
 const MAX_GARMENT_PIXELS = 40_000_000;
-
-interface UploadedFile {
-  file: string;
-  bytes: number;
-  /** Cut at the size limit: too large. */
-  truncated: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    uploadDir?: string;
-  }
-  interface FastifyContextConfig {
-    /** A multipart route's file parts (from its capability's call); any other file part is refused. */
-    fileFields?: readonly string[];
-  }
-}
-
-const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
 
 /** The request's fields with each file as the SHA-256 of its bytes: what an Idempotency-Key replay must repeat. */
 async function hashOfMultipart(request: FastifyRequest, body: Record<string, unknown>): Promise<string> {
@@ -63,27 +39,7 @@ async function hashOfMultipart(request: FastifyRequest, body: Record<string, unk
 const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = async (app, { submit }) => {
   const { uploadMaxBytes, audioMaxBytes, ffprobePath } = app.config.generation;
 
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Over the limit a file is cut short and marked, and the handler says which file was too large.
-    throwFileSizeLimit: false,
-    limits: { fileSize: Math.max(uploadMaxBytes, audioMaxBytes) + 1, files: 3, fields: 10, fieldSize: 64 * 1024, parts: 13 },
-    async onFile(this: FastifyRequest, part: MultipartFile & { value?: unknown }) {
-      if (!this.routeOptions.config.fileFields?.includes(part.fieldname)) {
-        // Drained unread: not a byte of it is written anywhere.
-        part.file.resume();
-        throw unexpectedFileField(part.fieldname);
-      }
-      this.uploadDir ??= await mkdtemp(join(tmpdir(), 'persona-upload-'));
-      // A random name only: the client's part name and filename never reach the file system.
-      const file = join(this.uploadDir, randomBytes(16).toString('hex'));
-      await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
-      part.value = { file, bytes: part.file.bytesRead, truncated: part.file.truncated } satisfies UploadedFile;
-    },
-  });
-  app.addHook('onResponse', async (request) => {
-    if (request.uploadDir) await rm(request.uploadDir, { recursive: true, force: true });
-  });
+  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 3, fields: 10 });
 
   /**
    * Everything is checked: the job of the uploads (`build` makes its input from their sources), or
