@@ -42,11 +42,13 @@ export interface JobRequest {
   consents?: readonly ConsentClaim[];
   /** Consents already recorded that the job relies on too (a re-run relies on the first run's). */
   consentIds?: readonly string[];
+  /** The user's character the job is for (issue 44; checked by the caller); null or absent for none. */
+  characterId?: string | null;
   now: string;
 }
 
 /** One item of a batch: what a single call would make a job of. */
-export type BatchItem = Pick<JobRequest, 'input' | 'files' | 'consents'>;
+export type BatchItem = Pick<JobRequest, 'input' | 'files' | 'consents' | 'characterId'>;
 
 export interface BatchRequest {
   userId: string;
@@ -85,7 +87,7 @@ export function jobService(deps: JobServiceDeps) {
       if (existing) return { job: sameRequest(existing, input.kind, requestHash), created: false };
       // Queued and running jobs count: under the lock, what this sees is everything already reserved.
       await entitlements(trx).assertMayStart(userId, input.kind, now);
-      const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
+      const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, characterId: request.characterId ?? null, now });
       await userFilesRepository(trx).markUsed(userId, request.files, job.id);
       await carryConsents(trx, userId, job.id, request.consents ?? [], now);
       await consentsRepository(trx).attachToJob(job.id, request.consentIds ?? []);
@@ -130,7 +132,7 @@ export function jobService(deps: JobServiceDeps) {
       }
       const consentIds = (await consentsRepository(db).ofJob(first.id)).map((c) => c.id);
       const requestHash = createHash('sha256').update(`rerun\n${first.id}`).digest('hex');
-      return create({ userId, input, engine: engineOf(input.kind), idempotencyKey, requestHash, files, consentIds, now });
+      return create({ userId, input, engine: engineOf(input.kind), idempotencyKey, requestHash, files, consentIds, characterId: first.character_id, now });
     },
 
     /**
@@ -153,7 +155,7 @@ export function jobService(deps: JobServiceDeps) {
         const batch = await batches.create({ user_id: userId, call, total: items.length, idempotency_key: idempotencyKey, request_hash: requestHash, created_at: now });
         const made: JobRow[] = [];
         for (const [index, item] of items.entries()) {
-          const { job } = await jobs.create({ userId, input: item.input, engine: request.engine, idempotencyKey: null, batch: { id: batch.id, index }, now });
+          const { job } = await jobs.create({ userId, input: item.input, engine: request.engine, idempotencyKey: null, batch: { id: batch.id, index }, characterId: item.characterId ?? null, now });
           await userFilesRepository(trx).markUsed(userId, item.files, job.id);
           await carryConsents(trx, userId, job.id, item.consents ?? [], now);
           made.push(job);

@@ -19,11 +19,12 @@
 // with its answer piece: 10,000 items are ~6.5 MB), the least recently used dropped first. A gallery
 // larger than the whole budget is still answered, from a load made for that one request.
 import '../gallery-schema.ts';
+import '../characters-schema.ts';
 import type { Db } from '../index.ts';
 import type { MediaItem, MediaKind } from '../schema.ts';
 
 /** The columns an item is searched and answered with. */
-const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text'] as const;
+const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text', 'character_id'] as const;
 
 /** A gallery item as the cache holds it: shared by every request, never to be changed. */
 export type GalleryItem = Readonly<Pick<MediaItem, (typeof COLUMNS)[number]>>;
@@ -41,6 +42,8 @@ export interface GalleryQuery {
   /** Inclusive bounds on created_at (ISO text, compared as text). */
   from?: string;
   to?: string;
+  /** Only the items of this character (issue 44), or of none (null); absent: any. */
+  character?: string | null;
   /** Items per group. */
   limit: number;
 }
@@ -114,7 +117,7 @@ function firstWhere(items: readonly GalleryItem[], test: (item: GalleryItem) => 
 
 /** A page of one kind's items: after `after`, within from/to, holding every word, at most `limit`, newest first. */
 export function galleryPage({ items, slices }: GalleryList, after: GalleryPosition | undefined, query: GalleryQuery): GalleryItem[] {
-  const { from, to, limit } = query;
+  const { from, to, limit, character } = query;
   const words = query.words ?? [];
   // Each word's pairs (not pairs across words: they need not stand side by side).
   const bits = [...new Set(words.flatMap(signatureOf))];
@@ -135,7 +138,7 @@ export function galleryPage({ items, slices }: GalleryList, after: GalleryPositi
       const lowest = left & -left;
       left ^= lowest;
       const item = items[(chunk << 5) | (31 - Math.clz32(lowest))]!;
-      if (words.every((word) => item.search_text.includes(word))) page.push(item);
+      if ((character === undefined || item.character_id === character) && words.every((word) => item.search_text.includes(word))) page.push(item);
     }
   }
   return page;
@@ -162,7 +165,7 @@ async function load(db: Db, userId: string): Promise<Gallery> {
     const list = lists.get(row.kind);
     if (list) list.push(row);
     else lists.set(row.kind, [row]);
-    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0));
+    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0) + (row.character_id?.length ?? 0));
   }
   const byKind = new Map<MediaKind, GalleryList>();
   for (const [kind, items] of lists) byKind.set(kind, galleryListOf(items));
