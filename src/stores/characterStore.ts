@@ -158,6 +158,15 @@ export function characterFields(prompt: boolean): { character_id?: string; use_s
   return prompt ? { character_id: id, use_style: state.styleOn } : { character_id: id };
 }
 
+/**
+ * The face URL a call sends: empty for the chosen character's own face, which the server fills in
+ * from the character (a portrait or an image is no gallery face a call could name); else `url`.
+ */
+export function faceUrlFor(url: string): string {
+  const character = currentCharacter(useCharacterStore.getState());
+  return character && character.face_url === url ? '' : url;
+}
+
 /** The same for a multipart call. */
 export function appendCharacter(form: FormData): FormData {
   for (const [name, value] of Object.entries(characterFields(false))) form.append(name, String(value));

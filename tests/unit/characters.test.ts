@@ -8,7 +8,7 @@ import { charactersApi, fieldError } from '../../src/api/characters';
 import { readCurrentCharacter, readSavedCharacters, readSavedOutputs, saveOutputs } from '../../src/lib/characterDevice';
 import { clearUserData } from '../../src/lib/persistedSession';
 import { SessionKey } from '../../src/lib/session';
-import { charactersOf, currentCharacter, currentCharacterId, useCharacterStore } from '../../src/stores/characterStore';
+import { appendCharacter, characterFields, charactersOf, currentCharacter, currentCharacterId, faceUrlFor, useCharacterStore } from '../../src/stores/characterStore';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const counts = { faces: 1, images: 2, videos: 0, cloth: 0, audio: 0, gen_video: 0 };
@@ -148,5 +148,23 @@ describe('the character store', () => {
     await clearUserData();
     expect(await readSavedCharacters('u1')).toBeUndefined();
     expect(await readSavedOutputs('u1', 'c1')).toBeUndefined();
+  });
+
+  it('adds nothing to a studio call with no character chosen (the spec\'s calls as they were), the id and use_style with one', async () => {
+    answer = () => json(200, list);
+    await useCharacterStore.getState().fetch();
+    expect(characterFields(true)).toEqual({});
+    expect([...appendCharacter(new FormData()).keys()]).toEqual([]);
+    expect(faceUrlFor('/media/gen/ava.png')).toBe('/media/gen/ava.png');
+    useCharacterStore.getState().choose('c1');
+    expect(characterFields(false)).toEqual({ character_id: 'c1' });
+    expect(characterFields(true)).toEqual({ character_id: 'c1', use_style: true });
+    useCharacterStore.getState().setStyleOn(false);
+    expect(characterFields(true)).toEqual({ character_id: 'c1', use_style: false });
+    expect(appendCharacter(new FormData()).get('character_id')).toBe('c1');
+    // Its own face is left for the server to fill in; another face is sent as it is.
+    expect(faceUrlFor('/media/gen/ava.png')).toBe('');
+    expect(faceUrlFor('/media/gen/other.png')).toBe('/media/gen/other.png');
+    useCharacterStore.getState().setStyleOn(true);
   });
 });

@@ -25,7 +25,7 @@ import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
-import { characterFields } from '../../stores/characterStore';
+import { characterFields, faceUrlFor } from '../../stores/characterStore';
 import { characterFace, useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
 import { galleryData, useGalleryStore } from '../../studio/galleryStore';
 
@@ -105,7 +105,7 @@ export default function ImagePage() {
     if (mode === 'prompt') {
       if (!pose || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imagePrompt);
       const path = gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/';
-      const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: face.image_url, prompt: imagePrompt(line, gender, pose, face.face_prompt), ...characterFields(true) });
+      const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: faceUrlFor(face.image_url), prompt: imagePrompt(line, gender, pose, face.face_prompt), ...characterFields(true) });
       if (lines.length > 1) return void startBatch(batchSlot, lines.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(prompt));
@@ -113,10 +113,10 @@ export default function ImagePage() {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
-      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url, consent), consent, ...characterFields(false) }));
+      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: faceUrlFor(face.image_url), image: await resolveLink('image', userId, url, consent), consent, ...characterFields(false) }));
     } else {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
-      const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(t.path), ...characterFields(false) });
+      const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: faceUrlFor(face.image_url), image: templateUrl(t.path), ...characterFields(false) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));

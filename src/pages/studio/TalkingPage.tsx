@@ -20,7 +20,7 @@ import { VoiceRecorder } from '../../studio/ui/VoiceRecorder';
 import { useTour, type TourStep } from '../../studio/tour';
 import { generationCall } from '../../api/studio';
 import { voicePreset } from '../../../contract/characters';
-import { appendCharacter, type Character } from '../../stores/characterStore';
+import { appendCharacter, faceUrlFor, type Character } from '../../stores/characterStore';
 import { useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
 
 /** Whose voice says typed text with a character of a preset voice chosen (issue 44). */
@@ -123,7 +123,7 @@ export default function TalkingPage() {
     if (!face) return window.alert(STUDIO_MESSAGES.talkingFace);
     const form = new FormData();
     form.append('user_id', getSession(SessionKey.userId) ?? '');
-    form.append('face_url', face.url);
+    form.append('face_url', faceUrlFor(face.url));
     appendCharacter(form);
     if (source === 'character') {
       // The server speaks with the character's sample when the call brings no voice of its own.

@@ -23,7 +23,7 @@ import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
-import { characterFields } from '../../stores/characterStore';
+import { characterFields, faceUrlFor } from '../../stores/characterStore';
 import { characterFace, useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
 import { galleryData, useGalleryStore } from '../../studio/galleryStore';
 
@@ -88,10 +88,10 @@ export default function VideoPage() {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.videoLink);
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
-      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url, consent), consent, ...characterFields(false) }));
+      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: faceUrlFor(face.image_url), target_video_url: await resolveLink('video', userId, url, consent), consent, ...characterFields(false) }));
     } else {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
-      const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(t.path), ...characterFields(false) });
+      const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: faceUrlFor(face.image_url), target_video_url: templateUrl(t.path), ...characterFields(false) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));
