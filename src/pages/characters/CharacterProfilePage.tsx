@@ -110,7 +110,8 @@ export default function CharacterProfilePage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [preview, setPreview] = useState<Item | null>(null);
-  useEffect(() => void fetch(), [fetch]);
+  // Fresh counts and last activity on every visit (a new result changes them).
+  useEffect(() => void fetch(true), [fetch]);
   // Its outputs again after an edit or a new result (last activity moves).
   const filters = useMemo(() => ({ ...NO_FILTERS, character: id }), [id, character?.last_activity_at]);
 
