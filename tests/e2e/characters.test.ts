@@ -122,9 +122,9 @@ describe('characters (issue 44)', () => {
     await button(page, 'New character').click();
     const form = dialog(page);
     await form.getByRole('textbox', { name: 'Name' }).fill('Ben Okafor');
-    await form.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men' }).click();
+    await form.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men', exact: true }).click();
     await form.getByRole('tab', { name: 'Upload a portrait' }).click();
-    await form.getByLabel('Portrait').setInputFiles(portrait);
+    await form.getByLabel('Portrait', { exact: true }).setInputFiles(portrait);
     // Without the consent box the page refuses it under the face.
     await button(page, 'Create character').click();
     await form.getByText(STUDIO_MESSAGES.consent).waitFor();
@@ -176,7 +176,7 @@ describe('characters (issue 44)', () => {
   it('switching characters on a studio screen fills its face and gender', { timeout: 60_000 }, async () => {
     await page.goto('/video');
     const switcher = bar(page).getByLabel('Character', { exact: true });
-    const pressed = (name: string) => page.getByRole('group', { name: 'Gender' }).getByRole('button', { name }).getAttribute('aria-pressed');
+    const pressed = (name: string) => page.getByRole('group', { name: 'Gender' }).getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
     await switcher.selectOption({ label: 'Ben Okafor' });
     await expect.poll(() => pressed('Men')).toBe('true');
     await expect.poll(() => page.getByRole('group', { name: 'Choose a face' }).getByRole('button', { name: 'Character face' }).getAttribute('aria-pressed')).toBe('true');

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { voicePreset } from '../../../contract/characters';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { characterById, useCharacterStore, type Character } from '../../stores/characterStore';
-import { checkDraft, DraftRefused, draftOf, refusedBy, updateBody, type CharacterDraft, type DraftErrors } from '../../studio/characters/characterDraft';
+import { checkDraft, DraftRefused, draftOf, errorsAfter, refusedBy, updateBody, type CharacterDraft, type DraftErrors } from '../../studio/characters/characterDraft';
 import { activityText, countsText } from '../../studio/characters/characterText';
 import { CharacterFields } from '../../studio/characters/CharacterFields';
 import { HearIt } from '../../studio/characters/VoiceFields';
@@ -81,7 +81,10 @@ function EditForm({ character, onDone }: { character: Character; onDone: () => v
   };
   return (
     <chakra.form display="flex" flexDirection="column" gap="5" onSubmit={(e) => void save(e)} noValidate aria-label={`Edit ${character.name}`}>
-      <CharacterFields draft={draft} onChange={setDraft} errors={errors} />
+      <CharacterFields draft={draft} onChange={(next) => {
+        setErrors((e) => errorsAfter(e, draft, next));
+        setDraft(next);
+      }} errors={errors} />
       {errors.form && (
         <Text role="alert" color="fg.error" fontSize="sm">
           {errors.form}

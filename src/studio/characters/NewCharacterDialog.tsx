@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CharacterGender } from '../../../contract/characters';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { useCharacterStore, type Character } from '../../stores/characterStore';
-import { checkDraft, createBody, DraftRefused, newDraft, refusedBy, type CharacterDraft, type DraftErrors } from './characterDraft';
+import { checkDraft, createBody, DraftRefused, errorsAfter, newDraft, refusedBy, type CharacterDraft, type DraftErrors } from './characterDraft';
 import { CharacterFields } from './CharacterFields';
 
 interface NewCharacterDialogProps {
@@ -59,7 +59,10 @@ export function NewCharacterDialog({ open, onClose, face, onCreated }: NewCharac
                 <CloseButton aria-label="Close" size="sm" position="absolute" top="3" right="3" disabled={busy} />
               </Dialog.CloseTrigger>
               <Dialog.Body>
-                <CharacterFields draft={draft} onChange={setDraft} errors={errors} />
+                <CharacterFields draft={draft} onChange={(next) => {
+                  setErrors((e) => errorsAfter(e, draft, next));
+                  setDraft(next);
+                }} errors={errors} />
               </Dialog.Body>
               <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
                 {errors.form && (

@@ -108,8 +108,8 @@ export function VoiceFields({ gender, value, onChange, error }: { gender: Charac
         {value.type === 'preset' ? (
           <Stack gap="4">
             <Field.Root invalid={Boolean(error)}>
-              <Field.Label>Voice for typed text</Field.Label>
-              <NativeSelect value={value.preset} onChange={(e) => {
+              <Field.Label htmlFor={`${consentId}-preset`}>Voice for typed text</Field.Label>
+              <NativeSelect id={`${consentId}-preset`} value={value.preset} onChange={(e) => {
                 const p = voicePreset(e.target.value);
                 if (p) change({ type: 'preset', preset: p.id, pitch: p.pitch, speed: p.speed });
               }}>

@@ -31,6 +31,18 @@ export const draftOf = (c: Character): CharacterDraft => ({
   voice: c.voice.type === 'preset' ? { ...c.voice } : { type: 'sample', url: c.voice.sample_url, seconds: c.voice.seconds, file: null, consent: false },
 });
 
+const FIELD_OF: Record<keyof CharacterDraft, DraftField> = {
+  name: 'name', gender: 'gender', bio: 'bio', style: 'style', faceSource: 'face', faceUrl: 'face', portrait: 'face', portraitConsent: 'face', voice: 'voice',
+};
+
+/** The errors still standing once `next` replaced `draft`: a field that changed loses its own, and the form's. */
+export function errorsAfter(errors: DraftErrors, draft: CharacterDraft, next: CharacterDraft): DraftErrors {
+  const left = { ...errors };
+  for (const key of Object.keys(FIELD_OF) as (keyof CharacterDraft)[]) if (draft[key] !== next[key]) delete left[FIELD_OF[key]];
+  if (Object.keys(left).length !== Object.keys(errors).length) delete left.form;
+  return left;
+}
+
 /** The page's own checks, before anything is sent. */
 export function checkDraft(d: CharacterDraft): DraftErrors {
   const errors: DraftErrors = {};
