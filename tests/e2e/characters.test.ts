@@ -237,8 +237,9 @@ describe('characters (issue 44)', () => {
     alerts = collectAlerts(page);
     await page.goto('/characters');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'could not be refreshed' }).isVisible()).toBe(true);
-    await expect.poll(() => cards.getByRole('listitem').count()).toBe(2);
-    await expect.poll(() => cards.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    const kept = page.getByRole('list', { name: 'Your characters' });
+    await expect.poll(() => kept.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => kept.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
     await checkAtBothSizes(page, 'characters-offline');
     await page.getByRole('link', { name: 'Ava Stone' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ava Stone' }).waitFor();

@@ -1,10 +1,11 @@
 import { Box, Button, Center, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { voicePreset } from '../../../contract/characters';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { characterById, useCharacterStore, type Character } from '../../stores/characterStore';
-import { checkDraft, DraftRefused, draftOf, errorsAfter, refusedBy, updateBody, type CharacterDraft, type DraftErrors } from '../../studio/characters/characterDraft';
+import { draftOf, refusedBy, updateBody } from '../../studio/characters/characterDraft';
+import { useCharacterDraft } from '../../studio/characters/useCharacterDraft';
 import { activityText, countsText } from '../../studio/characters/characterText';
 import { CharacterFields } from '../../studio/characters/CharacterFields';
 import { HearIt } from '../../studio/characters/VoiceFields';
@@ -60,31 +61,17 @@ function Details({ character }: { character: Character }) {
 /** Edit in place: the character's fields, only what changed sent (PATCH). */
 function EditForm({ character, onDone }: { character: Character; onDone: () => void }) {
   const update = useCharacterStore((s) => s.update);
-  const [draft, setDraft] = useState<CharacterDraft>(() => draftOf(character));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [busy, setBusy] = useState(false);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const body = await updateBody(draft, character);
+  const { draft, errors, busy, change, submit } = useCharacterDraft(
+    () => draftOf(character),
+    async (d) => {
+      const body = await updateBody(d, character);
       if (body) await refusedBy(() => update(character.id, body));
       onDone();
-    } catch (err) {
-      setErrors(err instanceof DraftRefused ? err.errors : { form: err instanceof Error ? err.message : 'The changes could not be saved.' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
-    <chakra.form display="flex" flexDirection="column" gap="5" onSubmit={(e) => void save(e)} noValidate aria-label={`Edit ${character.name}`}>
-      <CharacterFields draft={draft} onChange={(next) => {
-        setErrors((e) => errorsAfter(e, draft, next));
-        setDraft(next);
-      }} errors={errors} />
+    <chakra.form display="flex" flexDirection="column" gap="5" onSubmit={(e) => void submit(e)} noValidate aria-label={`Edit ${character.name}`}>
+      <CharacterFields draft={draft} onChange={change} errors={errors} />
       {errors.form && (
         <Text role="alert" color="fg.error" fontSize="sm">
           {errors.form}

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CHARACTER_NONE } from '../../../contract/characters';
 import { characterById, charactersOf, useCharacterStore } from '../../stores/characterStore';
 import { CharacterChip } from '../../studio/characters/CharacterAvatar';
-import { NativeSelect } from '../../studio/ui/NativeSelect';
+import { CharacterFilterSelect } from '../../studio/characters/CharacterFilterSelect';
 import { Link as RouterLink } from 'react-router-dom';
 import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../../contract/capabilities';
 import type { JobView } from '../../../contract/studio';
@@ -52,15 +52,7 @@ function CharacterFilter({ value, onChange }: { value: string; onChange: (v: str
   return (
     <Field.Root maxW={{ md: '20rem' }}>
       <Field.Label htmlFor="queue-character">Character</Field.Label>
-      <NativeSelect id="queue-character" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All characters</option>
-        <option value={CHARACTER_NONE}>No character</option>
-        {characters.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </NativeSelect>
+      <CharacterFilterSelect id="queue-character" characters={characters} value={value} onChange={onChange} />
     </Field.Root>
   );
 }

@@ -1,11 +1,12 @@
 // "New character" (issue 44): the character form in a dialog, from /characters, or from a face
 // result's "Save as character" with that face chosen.
 import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import type { CharacterGender } from '../../../contract/characters';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { useCharacterStore, type Character } from '../../stores/characterStore';
-import { checkDraft, createBody, DraftRefused, errorsAfter, newDraft, refusedBy, type CharacterDraft, type DraftErrors } from './characterDraft';
+import { createBody, newDraft, refusedBy } from './characterDraft';
+import { useCharacterDraft } from './useCharacterDraft';
 import { CharacterFields } from './CharacterFields';
 
 interface NewCharacterDialogProps {
@@ -18,32 +19,15 @@ interface NewCharacterDialogProps {
 
 export function NewCharacterDialog({ open, onClose, face, onCreated }: NewCharacterDialogProps) {
   const create = useCharacterStore((s) => s.create);
-  const [draft, setDraft] = useState<CharacterDraft>(() => newDraft(face?.url, face?.gender));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { draft, errors, busy, change, reset, submit } = useCharacterDraft(
+    () => newDraft(face?.url, face?.gender),
+    async (d) => onCreated(await refusedBy(async () => create(await createBody(d)))),
+  );
   // Each opening starts afresh, from the face it was opened with.
   useEffect(() => {
-    if (!open) return;
-    setDraft(newDraft(face?.url, face?.gender));
-    setErrors({});
+    if (open) reset(newDraft(face?.url, face?.gender));
+    // reset is a new function each render; the opening and the face are what matter.
   }, [open, face?.url, face?.gender]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const body = await createBody(draft);
-      const character = await refusedBy(() => create(body));
-      onCreated(character);
-    } catch (err) {
-      setErrors(err instanceof DraftRefused ? err.errors : { form: err instanceof Error ? err.message : 'The character could not be saved.' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
@@ -59,10 +43,7 @@ export function NewCharacterDialog({ open, onClose, face, onCreated }: NewCharac
                 <CloseButton aria-label="Close" size="sm" position="absolute" top="3" right="3" disabled={busy} />
               </Dialog.CloseTrigger>
               <Dialog.Body>
-                <CharacterFields draft={draft} onChange={(next) => {
-                  setErrors((e) => errorsAfter(e, draft, next));
-                  setDraft(next);
-                }} errors={errors} />
+                <CharacterFields draft={draft} onChange={change} errors={errors} />
               </Dialog.Body>
               <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
                 {errors.form && (

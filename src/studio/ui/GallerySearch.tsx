@@ -9,8 +9,7 @@ import { searchGallery, type GalleryFilters } from '../gallerySearch';
 import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
-import { NativeSelect } from './NativeSelect';
-import { CHARACTER_NONE } from '../../../contract/characters';
+import { CharacterFilterSelect } from '../characters/CharacterFilterSelect';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 
 export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
@@ -39,15 +38,7 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
             // Issue 44: shown once the user has a character, so the spec's gallery stays as it was until then.
             <Field.Root>
               <Field.Label htmlFor={`${ids}-character`}>Character</Field.Label>
-              <NativeSelect id={`${ids}-character`} value={draft.character} onChange={(e) => setDraft({ ...draft, character: e.target.value })}>
-                <option value="">All characters</option>
-                <option value={CHARACTER_NONE}>No character</option>
-                {characters.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <CharacterFilterSelect id={`${ids}-character`} characters={characters} value={draft.character} onChange={(character) => setDraft({ ...draft, character })} />
             </Field.Root>
           )}
         </SimpleGrid>
