@@ -7,9 +7,11 @@ import type { Character, CharacterList } from '../../contract/characters';
 import { charactersApi, fieldError } from '../../src/api/characters';
 import { readCurrentCharacter, readSavedCharacters, readSavedOutputs, saveOutputs } from '../../src/lib/characterDevice';
 import { clearUserData } from '../../src/lib/persistedSession';
+import { callOf, queuedRequest } from '../../src/studio/outbox';
 import { SessionKey } from '../../src/lib/session';
 import { appendCharacter, characterFields, charactersOf, currentCharacter, currentCharacterId, faceUrlFor, useCharacterStore } from '../../src/stores/characterStore';
 
+const json200 = (body: unknown) => json(200, body);
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const counts = { faces: 1, images: 2, videos: 0, cloth: 0, audio: 0, gen_video: 0 };
 const ava: Character = {
@@ -166,5 +168,18 @@ describe('the character store', () => {
     expect(faceUrlFor('/media/gen/ava.png')).toBe('');
     expect(faceUrlFor('/media/gen/other.png')).toBe('/media/gen/other.png');
     useCharacterStore.getState().setStyleOn(true);
+  });
+
+  it('a call queued offline keeps its character (the outbox keeps the body as it was)', async () => {
+    const json = { path: '/generate-image-prompt/', body: { user_id: 'u1', face_url: '', prompt: 'By the sea', character_id: 'c1', use_style: true } };
+    expect(callOf(queuedRequest('u1', 'generatedImagePrompt', 'k1', json))).toEqual({ call: json });
+    answer = () => json200(list);
+    await useCharacterStore.getState().fetch();
+    useCharacterStore.getState().choose('c1');
+    const form = new FormData();
+    form.append('user_id', 'u1');
+    form.append('text', 'Hello');
+    const sent = (callOf(queuedRequest('u1', 'talking', 'k2', { path: '/talking/', body: appendCharacter(form) })) as { call: { body: FormData } }).call.body;
+    expect([...sent.entries()]).toEqual([['user_id', 'u1'], ['text', 'Hello'], ['character_id', 'c1']]);
   });
 });
