@@ -1,4 +1,4 @@
-import { Box, Button, Center, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { voicePreset } from '../../../contract/characters';
@@ -12,7 +12,7 @@ import { HearIt } from '../../studio/characters/VoiceFields';
 import { GallerySearchResults, NO_FILTERS } from '../../studio/ui/GallerySearch';
 import type { Item } from '../../studio/ui/GalleryItem';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { formCard, StudioScreenFrame } from '../../studio/ui/StudioScreen';
 import { DeleteCharacterDialog } from './DeleteCharacterDialog';
 
@@ -116,16 +116,9 @@ export default function CharacterProfilePage() {
             </Link>
           </Stack>
         ) : load.state === 'error' ? (
-          <Stack align="center" py="12" gap="3" role="alert">
-            <Text>{load.message}</Text>
-            <Button size="sm" onClick={() => void fetch(true)}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadFailed message={load.message} onRetry={() => void fetch(true)} />
         ) : (
-          <Center py="16">
-            <StatusSpinner size="lg" label="Loading the character" />
-          </Center>
+          <Loading label="Loading the character" />
         )}
       </StudioScreenFrame>
     );

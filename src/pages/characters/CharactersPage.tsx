@@ -1,11 +1,11 @@
-import { Box, Button, Center, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AccentButton } from '../../app/ui/AccentButton';
 import { charactersOf, useCharacterStore, type Character } from '../../stores/characterStore';
 import { activityText, countsText } from '../../studio/characters/characterText';
 import { NewCharacterDialog } from '../../studio/characters/NewCharacterDialog';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 
 function CharacterCard({ character }: { character: Character }) {
@@ -61,16 +61,9 @@ export default function CharactersPage() {
         </Box>
       )}
       {load.state === 'error' ? (
-        <Stack align="center" py="12" gap="3" role="alert">
-          <Text>{load.message}</Text>
-          <Button size="sm" onClick={() => void fetch(true)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed message={load.message} onRetry={() => void fetch(true)} />
       ) : load.state !== 'ready' ? (
-        <Center py="16">
-          <StatusSpinner size="lg" label="Loading your characters" />
-        </Center>
+        <Loading label="Loading your characters" />
       ) : characters.length === 0 ? (
         <Stack align="center" textAlign="center" py="12" gap="3" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" px="4">
           <Heading as="h2" size="lg">

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCharacterStore } from '../../stores/characterStore';
@@ -13,7 +13,7 @@ import { GallerySearchForm, GallerySearchResults, NO_FILTERS } from '../../studi
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 
 const TAB_VALUES = TABS.map((t) => t.value);
 
@@ -89,18 +89,7 @@ export default function GalleryPage() {
       ) : (
         <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
           {!data ? (
-            load.state === 'error' ? (
-              <Stack align="center" py="12" gap="3" role="alert">
-                <Text>{load.message}</Text>
-                <Button size="sm" onClick={() => void fetch(true)}>
-                  Try again
-                </Button>
-              </Stack>
-            ) : (
-              <Center py="16">
-                <StatusSpinner size="lg" label="Loading your gallery" />
-              </Center>
-            )
+            load.state === 'error' ? <LoadFailed message={load.message} onRetry={() => void fetch(true)} /> : <Loading label="Loading your gallery" />
           ) : items.length === 0 ? (
             <Stack align="center" textAlign="center" py="12" gap="3">
               <Heading as="h2" size="lg">

@@ -13,7 +13,7 @@ import { cancelJob, moveJob, rerunJob } from '../../studio/jobActions';
 import { resultUrl } from '../../studio/jobs';
 import { isActive, useQueue, type QueueJob } from '../../studio/queue';
 import { ProgressBar } from '../../studio/ui/ProgressBar';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 
 /** Each capability's name in the queue; typed by the registry, so a new capability cannot be left out. */
@@ -209,18 +209,7 @@ export default function QueuePage() {
   if (queue.state !== 'ready')
     return (
       <StudioScreenFrame title="Queue">
-        {queue.state === 'loading' ? (
-          <Center py="16">
-            <StatusSpinner size="lg" label="Loading your queue" />
-          </Center>
-        ) : (
-          <Stack align="center" py="12" gap="3" role="alert">
-            <Text>{queue.message}</Text>
-            <Button size="sm" onClick={() => void reload()}>
-              Try again
-            </Button>
-          </Stack>
-        )}
+        {queue.state === 'loading' ? <Loading label="Loading your queue" /> : <LoadFailed message={queue.message} onRetry={() => void reload()} />}
       </StudioScreenFrame>
     );
 
