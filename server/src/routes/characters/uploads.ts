@@ -10,7 +10,7 @@ import { isUpload, registerFileParts } from '../../uploads/multipart.ts';
 
 const uploads: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadMaxBytes, audioMaxBytes } = app.config.generation;
-  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 1, fields: 3 });
+  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 2, fields: 3 });
 
   app.post(
     '/characters/uploads',
