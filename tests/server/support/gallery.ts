@@ -2,6 +2,7 @@
 // included), for the gallery search's tests and bench:api's 10,000 items per user.
 import type { GalleryGroup } from '../../../contract/studio.ts';
 import '../../../server/src/db/gallery-schema.ts';
+import '../../../server/src/db/characters-schema.ts';
 import type { Db } from '../../../server/src/db/index.ts';
 import { newId } from '../../../server/src/db/util.ts';
 import { searchTextOf } from '../../../server/src/jobs/search-text.ts';
@@ -15,6 +16,8 @@ export interface SeedItem {
   /** '' for an item without a stored file (the gallery drops it). */
   storage_key?: string;
   id?: string;
+  /** The character it was made for (issue 44); none when absent. */
+  character_id?: string | null;
 }
 
 /** Inserts the items for `userId` (no job rows: job_id null) and answers their ids, in order. */
@@ -25,7 +28,7 @@ export async function seedGallery(db: Db, userId: string, items: readonly SeedIt
     return {
       id, user_id: userId, job_id: null, kind: KIND_OF[it.group], gender: it.group === 'faces' || it.group === 'images' ? ('female' as const) : null,
       url: `/media/${key}`, storage_key: key, mime: 'application/octet-stream', bytes: 1, face_prompt: it.group === 'faces' ? 'soft light' : null,
-      search_text: searchTextOf(it.input ?? {}), created_at: it.created_at,
+      search_text: searchTextOf(it.input ?? {}), created_at: it.created_at, character_id: it.character_id ?? null,
     };
   });
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_items').values(rows.slice(i, i + 500)).execute();
