@@ -258,7 +258,7 @@ describe.each(engines)('characters on %s', (engine) => {
     await t.app.close();
   });
 
-  it('deleting a character keeps its outputs with no character, or deletes them and their files (delete_outputs=true)', async () => {
+  it('deleting a character keeps its outputs with no character, or deletes them and their files (delete_outputs=true) but another character\'s face', async () => {
     await setUp();
     const face = await storedPicture(t, u, 'face', scratch);
     const keep = await newCharacter(t, u, { name: 'Keep', face_url: face.url });
@@ -276,16 +276,18 @@ describe.each(engines)('characters on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
     expect((await t.app.db.selectFrom('jobs').select('character_id').where('id', '=', jobId).executeTakeFirstOrThrow()).character_id).toBeNull();
 
+    // A face made for Drop that another character has as its face stays, untagged: the rest goes.
+    const other = await newCharacter(t, u, { name: 'Other', face_url: dropped[1]!.url });
     expect((await req(t, u, 'DELETE', `/api/characters/${drop.id}?delete_outputs=maybe`)).statusCode).toBe(400);
     res = await req(t, u, 'DELETE', `/api/characters/${drop.id}?delete_outputs=true`);
     expect(res.statusCode, res.body).toBe(204);
-    for (const item of dropped) {
-      expect(await t.app.db.selectFrom('media_items').select('id').where('id', '=', item.id).executeTakeFirst()).toBeUndefined();
-      expect((await t.app.inject({ method: 'GET', url: item.url })).statusCode).toBe(404);
-    }
+    expect(await t.app.db.selectFrom('media_items').select('id').where('id', '=', dropped[0]!.id).executeTakeFirst()).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: dropped[0]!.url })).statusCode).toBe(404);
+    expect(await t.app.db.selectFrom('media_items').select('character_id').where('id', '=', dropped[1]!.id).executeTakeFirst()).toEqual({ character_id: null });
+    expect((await t.app.inject({ method: 'GET', url: other.face_url })).statusCode).toBe(200);
     // The face both were made from is no output of theirs: it stays.
     expect((await t.app.inject({ method: 'GET', url: face.url })).statusCode).toBe(200);
-    expect((await leftBy(t, u)).characters).toBe(0);
+    expect((await leftBy(t, u)).characters).toBe(1);
     await t.app.close();
   });
 

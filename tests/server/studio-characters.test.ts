@@ -100,6 +100,11 @@ describe.each(engines)('character_id on the studio calls on %s', (engine) => {
     expect([res.statusCode, res.json().field]).toEqual([400, 'face_url']);
     expect(await leftBy(t, u)).toEqual(before);
 
+    // The job service checks the character again inside its transaction (it may be gone since the call read it).
+    await expect(t.app.jobs.service.create({ userId: u.userId, input: { kind: 'face', gender: 'female', prompt: 'x' }, engine: 'local', idempotencyKey: null, requestHash: 'h', files: [], characterId: theirs.id, now: new Date(t.clock.now()).toISOString() }))
+      .rejects.toMatchObject({ statusCode: 404 });
+    expect(await leftBy(t, u)).toEqual(before);
+
     // The character is part of the request: the same key with another character is another payload.
     res = await t.call(u, '/api/generate-image-prompt/', { character_id: mia.id, prompt: 'keyed' }, { ...ASYNC, 'idempotency-key': 'k-1' });
     expect(res.statusCode).toBe(202);
