@@ -3,9 +3,11 @@
 // gets its preset voice and a missing audio its voice sample; the job records the character (JobView
 // answers it, an Idempotency-Key replay with another character is refused), batch items too; another
 // user's or an unknown character is 404 with nothing stored (no job, no upload, no consent). Jobs do
-// not run, but for one face job whose gallery item records the character. Then the voice itself:
-// espeak-ng in a character's preset differs from the default voice.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// not run, but for one face job whose gallery item records the character and two talking clips of
+// typed text (the character's voice against the default one). Then espeak-ng itself: a character's
+// preset differs from the default voice.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -186,6 +188,27 @@ describe('a character\'s job and its gallery item', () => {
     expect(listed.counts.faces).toBe(1);
     await t.app.close();
   }, 60_000);
+
+  it('a talking clip of typed text speaks in the character\'s voice: another track than the default voice\'s, as long as its speed makes it', async () => {
+    const t = await studioApp(database.current);
+    const u = await t.user('talks@example.com');
+    const face = await storedPicture(t, u, 'face', scratch);
+    const slow = await newCharacter(t, u, { name: 'Slow', gender: 'male', face_url: face.url, voice: { type: 'preset', preset: 'male-deep', speed: 90 } });
+    const text = 'Hello, this is how I sound on a talking clip.';
+    const track = async (fields: Record<string, string>) => {
+      const res = await upload(t, u, '/api/talking/', { text, ...fields });
+      expect(res.statusCode, res.body).toBe(200);
+      const file = join(scratch, `${res.json().job_id}.mp4`);
+      writeFileSync(file, (await t.app.inject({ method: 'GET', url: res.json().video_url })).rawPayload);
+      return execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'], { maxBuffer: 1 << 26 });
+    };
+    const plain = await track({ face_url: face.url });
+    const voiced = await track({ character_id: slow.id });
+    expect(voiced.equals(plain)).toBe(false);
+    // 90 words a minute against the default 160: the same line lasts much longer.
+    expect(voiced.length).toBeGreaterThan(plain.length * 1.3);
+    await t.app.close();
+  }, 120_000);
 });
 
 describe('a character\'s voice for typed text', () => {
