@@ -13,7 +13,8 @@ import {
 } from '../../../contract/characters.ts';
 import { GALLERY_GROUPS, STUDIO_MESSAGES } from '../../../contract/studio.ts';
 import type { Db } from '../db/index.ts';
-import { charactersRepository, nameKeyOf, type CharacterActivity, type CharacterChanges, type CharacterRow } from '../db/repositories/characters.ts';
+import { charactersRepository, nameKeyOf, type CharacterChanges, type CharacterRow } from '../db/repositories/characters.ts';
+import { galleryRepository, type CharacterActivity } from '../db/repositories/gallery.ts';
 import { consentsRepository } from '../db/repositories/consents.ts';
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import { KIND_OF } from '../gallery/service.ts';
@@ -69,12 +70,14 @@ export function characterService(deps: CharacterDeps) {
   const { db, storage, files, generation, log } = deps;
   const repo = charactersRepository(db);
   const userFiles = userFilesRepository(db);
+  // Counts and last activity from the gallery kept in memory: the same items the gallery answers.
+  const gallery = galleryRepository(db);
   const previews = new Map<string, Buffer>();
 
   function viewOf(row: CharacterRow, activity: readonly CharacterActivity[]): Character {
     const mine = activity.filter((a) => a.character_id === row.id);
     const counts = Object.fromEntries(GALLERY_GROUPS.map((g) => [g, mine.find((a) => a.kind === KIND_OF[g])?.count ?? 0])) as Character['counts'];
-    const newest = mine.reduce<string | null>((at, a) => (a.last !== null && (at === null || a.last > at) ? a.last : at), null);
+    const newest = mine.reduce<string | null>((at, a) => (at === null || a.last > at ? a.last : at), null);
     return {
       id: row.id,
       name: row.name,
@@ -93,7 +96,7 @@ export function characterService(deps: CharacterDeps) {
   }
 
   async function view(userId: string, row: CharacterRow): Promise<Character> {
-    return viewOf(row, await repo.activity(userId, [row.id]));
+    return viewOf(row, await gallery.characterActivity(userId));
   }
 
   async function own(userId: string, id: string): Promise<CharacterRow> {
@@ -159,7 +162,7 @@ export function characterService(deps: CharacterDeps) {
   return {
     /** The user's characters, last activity first, and the preset voices. */
     async list(userId: string): Promise<CharacterList> {
-      const [rows, activity] = await Promise.all([repo.ofUser(userId), repo.activity(userId)]);
+      const [rows, activity] = await Promise.all([repo.ofUser(userId), gallery.characterActivity(userId)]);
       const characters = rows.map((row) => viewOf(row, activity)).sort((a, b) => (a.last_activity_at === b.last_activity_at ? 0 : a.last_activity_at < b.last_activity_at ? 1 : -1));
       return { characters, voices: VOICE_PRESETS.map(({ id, gender, label, pitch, speed }) => ({ id, gender, label, pitch, speed })) };
     },

@@ -6,20 +6,13 @@ import '../gallery-schema.ts';
 import '../generation-schema.ts';
 import type { CharactersTable } from '../characters-schema.ts';
 import type { Db } from '../index.ts';
-import type { MediaKind } from '../schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, MediaKind } from '../schema.ts';
 import { isUniqueViolation, newId } from '../util.ts';
 
 export type CharacterRow = CharactersTable;
 export type NewCharacter = Omit<CharactersTable, 'id'>;
 export type CharacterChanges = Partial<Omit<CharactersTable, 'id' | 'user_id' | 'created_at'>> & { updated_at: string };
-
-/** A character's gallery items of one kind: how many, and the newest one's time. */
-export interface CharacterActivity {
-  character_id: string;
-  kind: MediaKind;
-  count: number;
-  last: string | null;
-}
 
 /** The name as the uniqueness rule compares it: spaces at the ends dropped, lower case. */
 export const nameKeyOf = (name: string): string => name.trim().toLowerCase();
@@ -60,19 +53,6 @@ export function charactersRepository(db: Db) {
       }
     },
 
-    /** Gallery items (with a stored file) per character and kind, for the user's characters (all, or `ids`). */
-    async activity(userId: string, ids?: readonly string[]): Promise<CharacterActivity[]> {
-      if (ids?.length === 0) return [];
-      let q = db
-        .selectFrom('media_items')
-        .select((eb) => ['character_id', 'kind', eb.fn.countAll<string | number>().as('count'), eb.fn.max('created_at').as('last')])
-        .where('user_id', '=', userId)
-        .where('storage_key', '<>', '');
-      q = ids ? q.where('character_id', 'in', ids as string[]) : q.where('character_id', 'is not', null);
-      const rows = await q.groupBy(['character_id', 'kind']).execute();
-      return rows.map((r) => ({ character_id: r.character_id!, kind: r.kind, count: Number(r.count), last: r.last }));
-    },
-
     /**
      * Deletes the user's character: its outputs lose the tag, or (withOutputs) their rows go, and
      * their storage keys are answered for the caller to delete the objects. undefined when it is
@@ -83,12 +63,14 @@ export function charactersRepository(db: Db) {
       if (!found) return undefined;
       let outputKeys: string[] = [];
       if (withOutputs) {
-        const rows = await db.selectFrom('media_items').select('storage_key').where('user_id', '=', userId).where('character_id', '=', id).execute();
+        // An output another character has as its face stays (untagged): deleting it would take that face.
+        const faceOfAnother = (eb: ExpressionBuilder<Database, 'media_items'>) =>
+          eb.exists(eb.selectFrom('characters as other').select('other.id').whereRef('other.face_key', '=', 'media_items.storage_key').where('other.id', '<>', id));
+        const rows = await db.selectFrom('media_items').select('storage_key').where('user_id', '=', userId).where('character_id', '=', id).where((eb) => eb.not(faceOfAnother(eb))).execute();
         outputKeys = rows.map((r) => r.storage_key).filter((key) => key !== '');
-        await db.deleteFrom('media_items').where('user_id', '=', userId).where('character_id', '=', id).execute();
-      } else {
-        await db.updateTable('media_items').set({ character_id: null }).where('user_id', '=', userId).where('character_id', '=', id).execute();
+        await db.deleteFrom('media_items').where('user_id', '=', userId).where('character_id', '=', id).where((eb) => eb.not(faceOfAnother(eb))).execute();
       }
+      await db.updateTable('media_items').set({ character_id: null }).where('user_id', '=', userId).where('character_id', '=', id).execute();
       await db.updateTable('jobs').set({ character_id: null }).where('user_id', '=', userId).where('character_id', '=', id).execute();
       await db.deleteFrom('characters').where('id', '=', id).where('user_id', '=', userId).execute();
       return { outputKeys };

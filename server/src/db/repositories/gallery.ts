@@ -259,6 +259,36 @@ export type PieceWriter = (item: GalleryItem) => string;
  */
 const piecesByWriter = new WeakMap<PieceWriter, WeakMap<GalleryItem, string>>();
 
+/** A character's gallery items of one kind: how many, and the newest one's time (issue 44). */
+export interface CharacterActivity {
+  character_id: string;
+  kind: MediaKind;
+  count: number;
+  last: string;
+}
+
+/** Each kept gallery's items tallied by character and kind, made once per gallery (a new version is a new gallery). */
+const activityByGallery = new WeakMap<Gallery, CharacterActivity[]>();
+
+function activityOf(gallery: Gallery): CharacterActivity[] {
+  let tally = activityByGallery.get(gallery);
+  if (tally) return tally;
+  tally = [];
+  for (const [kind, { items }] of gallery.byKind) {
+    const byCharacter = new Map<string, CharacterActivity>();
+    // Newest first: the first item of a character is its newest.
+    for (const item of items) {
+      if (item.character_id === null) continue;
+      const held = byCharacter.get(item.character_id);
+      if (held) held.count += 1;
+      else byCharacter.set(item.character_id, { character_id: item.character_id, kind, count: 1, last: item.created_at });
+    }
+    tally.push(...byCharacter.values());
+  }
+  activityByGallery.set(gallery, tally);
+  return tally;
+}
+
 /** Where one kind's page starts: the kind, and the position it follows (the first page without). */
 export interface GalleryPageStart {
   kind: MediaKind;
@@ -277,6 +307,11 @@ export function galleryRepository(db: Db) {
       if (starts.length === 0) return [];
       const { byKind } = await galleryCacheOf(db).of(userId);
       return starts.map(({ kind, after }) => galleryPage(byKind.get(kind) ?? NO_ITEMS, after, query));
+    },
+
+    /** The user's items with a stored file per character and kind (issue 44), from the gallery kept in memory. */
+    async characterActivity(userId: string): Promise<readonly CharacterActivity[]> {
+      return activityOf(await galleryCacheOf(db).of(userId));
     },
 
     /** The items' answer pieces as `write` makes them, each written once while its gallery is kept. */

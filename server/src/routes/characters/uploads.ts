@@ -8,18 +8,24 @@ import { requireUser } from '../../auth/plugin.ts';
 import { HttpError } from '../../http-error.ts';
 import { isUpload, registerFileParts } from '../../uploads/multipart.ts';
 
+/** Uploads per user per minute (each is kept a day even when no character names it). */
+const UPLOADS_PER_MINUTE = 30;
+
 const uploads: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadMaxBytes, audioMaxBytes } = app.config.generation;
-  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 1, fields: 3 });
+  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 2, fields: 3 });
+  const rate = app.rateLimit({ max: UPLOADS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `character-upload:${request.user?.id ?? request.ip}` });
 
   app.post(
     '/characters/uploads',
     {
       config: { fileFields: CHARACTER_UPLOAD_FIELDS },
+      // After the token (the plugin's onRequest), before the body is read.
+      onRequest: async (request, reply) => rate.call(app, request, reply),
       schema: {
         tags: ['characters'], security: [{ bearer: [] }], consumes: ['multipart/form-data'],
         summary: 'Upload a portrait (PNG, JPEG or WEBP) or a voice sample (WAV or MP3, 1-60 s) for a character, with consent=true',
-        response: withErrors({ 201: CharacterUpload }, 400, 401, 413, 415),
+        response: withErrors({ 201: CharacterUpload }, 400, 401, 413, 415, 429),
       },
     },
     async (request, reply) => {
