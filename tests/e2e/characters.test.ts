@@ -129,8 +129,19 @@ describe('characters (issue 44)', () => {
     await button(page, 'Create character').click();
     await form.getByText(STUDIO_MESSAGES.consent).waitFor();
     await form.getByRole('checkbox', { name: CONSENT_LABEL }).check();
+    // A voice sample (checked in the page, 1 to 60 s), with a consent box of its own.
+    const wav = join(files, 'ben.wav');
+    execFileSync('ffmpeg', ['-nostdin', '-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=2', '-ac', '1', wav]);
+    await form.getByRole('tab', { name: 'Voice sample' }).click();
+    const sample = form.getByRole('button', { name: 'Voice sample', exact: true });
+    await sample.setInputFiles(wav);
+    await expect.poll(() => sample.isEnabled()).toBe(true);
+    await button(page, 'Create character').click();
+    await form.getByText(STUDIO_MESSAGES.consent).waitFor();
+    await form.getByRole('checkbox', { name: CONSENT_LABEL }).last().check();
     await button(page, 'Create character').click();
     await page.getByRole('heading', { level: 1, name: 'Ben Okafor' }).waitFor();
+    expect(await page.getByText('Voice sample, 2 s').isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: "Ben Okafor's face" }).getAttribute('src')).toMatch(/\/media\/characters\/portraits\//);
     await page.goto('/characters');
     await expect.poll(() => page.getByRole('list', { name: 'Your characters' }).getByRole('listitem').count()).toBe(2);
@@ -247,17 +258,36 @@ describe('characters (issue 44)', () => {
     await context.setOffline(false);
   });
 
+  it('a character with a voice sample speaks with it on the talking screen', { timeout: 200_000 }, async () => {
+    await page.goto('/talk');
+    const before = await talkingVideo(page).getAttribute('src').catch(() => null);
+    await bar(page).getByLabel('Character', { exact: true }).selectOption({ label: 'Ben Okafor' });
+    await expect.poll(() => page.getByRole('tab', { name: "Ben Okafor's voice" }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('group', { name: 'Choose a face or image' }).getByRole('button', { name: 'Character face' }).getAttribute('aria-pressed')).toBe('true');
+    await talk(page, before);
+    const jobs = await apiInPage<{ jobs: { kind: string; character_id?: string | null }[] }>(page, '/jobs?limit=1', null);
+    expect(jobs.data.jobs[0]).toMatchObject({ kind: 'talking' });
+    expect(jobs.data.jobs[0]!.character_id).not.toBe(avaId);
+    expect(jobs.data.jobs[0]!.character_id).toBeTruthy();
+    await bar(page).getByLabel('Character', { exact: true }).selectOption({ label: 'No character' });
+  });
+
   it('deleting a character asks about its outputs first', { timeout: 60_000 }, async () => {
     await page.goto('/characters');
     await page.getByRole('link', { name: 'Ben Okafor' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ben Okafor' }).waitFor();
     await button(page, 'Delete').click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Ben Okafor?' });
-    await confirm.getByText('The character has no outputs yet.').waitFor();
+    await confirm.getByText('Its 1 output stays in your gallery').waitFor();
+    const videos = async () => (await apiInPage<{ videos: unknown[] }>(page, '/gallery/', {})).data.videos.length;
+    expect(await videos()).toBe(3);
+    await confirm.getByRole('checkbox', { name: 'Also delete its 1 output' }).check();
     await checkAtBothSizes(page, 'characters-delete');
-    await button(page, 'Delete character').click();
+    await button(page, 'Delete character and outputs').click();
     await page.waitForURL('**/characters');
     await expect.poll(() => page.getByRole('list', { name: 'Your characters' }).getByRole('listitem').count()).toBe(1);
+    // Its clip went with it.
+    expect(await videos()).toBe(2);
     // Ava's outputs would stay untagged unless the box is ticked.
     await page.getByRole('link', { name: 'Ava Stone' }).click();
     await button(page, 'Delete').click();
