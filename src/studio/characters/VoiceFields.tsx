@@ -2,14 +2,13 @@
 // and speed, and "Hear it" (made on the server); or an uploaded voice sample, with the consent box.
 import { Button, chakra, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { defaultVoicePreset, VOICE_PITCH, VOICE_PRESETS, VOICE_SAMPLE_SECONDS, voicePreset, type CharacterGender } from '../../../contract/characters';
+import { defaultVoicePreset, VOICE_PITCH, VOICE_PRESETS, VOICE_SAMPLE_SECONDS, VOICE_SPEED, voicePreset, type CharacterGender, type VoicePresetId } from '../../../contract/characters';
 import { charactersApi, fieldError } from '../../api/characters';
 import { checkVoiceFile } from '../audioCheck';
 import { ConsentCheckbox } from '../ui/ConsentCheckbox';
 import { ModeTabs } from '../ui/ModeTabs';
 import { NativeSelect } from '../ui/NativeSelect';
 import { StatusSpinner } from '../ui/StatusSpinner';
-import { VOICE_SPEED } from '../../../contract/characters';
 
 export type VoiceDraft =
   | { type: 'preset'; preset: string; pitch: number; speed: number }
@@ -36,7 +35,7 @@ export function HearIt({ preset, pitch, speed, label = 'Hear it' }: { preset: st
   const hear = async () => {
     setPreview({ state: 'loading' });
     try {
-      const { data } = await charactersApi.voicePreview({ preset: preset as never, pitch, speed });
+      const { data } = await charactersApi.voicePreview({ preset: preset as VoicePresetId, pitch, speed });
       setPreview({ state: 'ready', url: URL.createObjectURL(data) });
     } catch (err) {
       setPreview({ state: 'error', message: fieldError(err).message });

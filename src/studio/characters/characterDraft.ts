@@ -1,7 +1,7 @@
 // The character form's state and what it sends (issue 44): a draft from a character or from
 // nothing, checked on the page first, uploads (portrait, voice sample) made before the create or
 // the change, and the server's refusals put under the field they name.
-import { CHARACTER_BIO_MAX, CHARACTER_MESSAGES, CHARACTER_NAME_MAX, CHARACTER_STYLE_MAX, type CharacterGender, type VoiceInput } from '../../../contract/characters';
+import { CHARACTER_BIO_MAX, CHARACTER_MESSAGES, CHARACTER_NAME_MAX, CHARACTER_STYLE_MAX, type CharacterGender, type VoiceInput, type VoicePresetId } from '../../../contract/characters';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import { charactersApi, fieldError, type Character, type CreateCharacterBody, type UpdateCharacterBody } from '../../api/characters';
 import { presetDraft, type VoiceDraft } from './VoiceFields';
@@ -84,7 +84,7 @@ async function settled(d: CharacterDraft): Promise<{ faceUrl: string; voice: Voi
     during = 'voice';
     const v = d.voice;
     const voice: VoiceInput = v.type === 'preset'
-      ? { type: 'preset', preset: v.preset as never, pitch: v.pitch, speed: v.speed }
+      ? { type: 'preset', preset: v.preset as VoicePresetId, pitch: v.pitch, speed: v.speed }
       : { type: 'sample', sample_url: v.file ? (await charactersApi.upload('voice_sample', v.file)).data.url : v.url! };
     return { faceUrl, voice };
   } catch (err) {
