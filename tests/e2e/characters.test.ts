@@ -212,13 +212,21 @@ describe('characters (issue 44)', () => {
     await expect.poll(() => found('images').count()).toBe(1);
     expect(await found('videos').count()).toBe(1);
     expect(await found('faces').count()).toBe(0);
-    expect(await found('images').first().getByText('Ava Stone').isVisible()).toBe(true);
+    expect(await found('images').first().getByLabel('Character of image 1').inputValue()).toBe(avaId);
     await checkAtBothSizes(page, 'characters-gallery-filtered');
     await search.getByLabel('Character', { exact: true }).selectOption({ label: 'No character' });
     await button(page, 'Search').click();
     await expect.poll(() => found('faces').count()).toBe(1);
     expect(await found('videos').count()).toBe(1);
     expect(await found('images').count()).toBe(0);
+    // The clip in the default voice moves to Ava (PATCH /api/media/{id}).
+    const clip = found('videos').first().getByLabel('Character of video 1');
+    await clip.selectOption({ label: 'Ava Stone' });
+    await expect.poll(() => clip.isEnabled()).toBe(true);
+    expect(await clip.inputValue()).toBe(avaId);
+    await search.getByLabel('Character', { exact: true }).selectOption({ label: 'Ava Stone' });
+    await button(page, 'Search').click();
+    await expect.poll(() => found('videos').count()).toBe(2);
 
     await page.goto('/queue');
     const finished = page.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem');
@@ -291,8 +299,8 @@ describe('characters (issue 44)', () => {
     // Ava's outputs would stay untagged unless the box is ticked.
     await page.getByRole('link', { name: 'Ava Stone' }).click();
     await button(page, 'Delete').click();
-    await page.getByRole('alertdialog').getByText('Its 2 outputs stay in your gallery').waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Also delete its 2 outputs' }).isChecked()).toBe(false);
+    await page.getByRole('alertdialog').getByText('Its 3 outputs stay in your gallery').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Also delete its 3 outputs' }).isChecked()).toBe(false);
     await button(page, 'Cancel').click();
     expect(alerts).toEqual([]);
   });

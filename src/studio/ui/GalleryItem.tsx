@@ -12,13 +12,56 @@ import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton, useCanShareFiles } from './ShareButton';
 import { UpscaleAction } from './UpscaleAction';
-import { characterById, useCharacterStore } from '../../stores/characterStore';
-import { CharacterChip } from '../characters/CharacterAvatar';
+import { charactersApi, fieldError } from '../../api/characters';
+import { charactersOf, useCharacterStore } from '../../stores/characterStore';
+import { CharacterAvatar } from '../characters/CharacterAvatar';
+import { useGalleryStore } from '../galleryStore';
+import { NativeSelect } from './NativeSelect';
 
-/** Whose the item is (issue 44): the character's chip, once the characters are loaded. */
-function ItemCharacter({ id }: { id: string }) {
-  const character = useCharacterStore((s) => characterById(s, id));
-  return character ? <CharacterChip character={character} /> : null;
+/**
+ * Whose the item is (issue 44): the character's chip, and once the user has characters, a switcher
+ * that moves the item to another character or to none (PATCH /api/media/{id}).
+ */
+function ItemCharacter({ itemId, characterId, name }: { itemId: string; characterId: string | null; name: string }) {
+  const characters = useCharacterStore(charactersOf);
+  const [current, setCurrent] = useState(characterId);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  useEffect(() => setCurrent(characterId), [characterId]);
+  const character = characters.find((c) => c.id === current) ?? null;
+  if (characters.length === 0) return null;
+  const move = async (to: string | null) => {
+    setState({ busy: true, error: null });
+    try {
+      await charactersApi.moveMedia(itemId, to);
+      setCurrent(to);
+      setState({ busy: false, error: null });
+      // Counts and last activity change; the gallery's copy too.
+      void useCharacterStore.getState().fetch(true);
+      void useGalleryStore.getState().fetch(true);
+    } catch (err) {
+      setState({ busy: false, error: fieldError(err).message });
+    }
+  };
+  return (
+    <Stack gap="1">
+      <HStack gap="1.5">
+        {character ? <CharacterAvatar character={character} size="6" /> : <Box boxSize="6" rounded="full" flexShrink={0} borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" />}
+        <NativeSelect h="7" fontSize="xs" px="2" value={current ?? ''} disabled={state.busy} aria-label={`Character of ${name.toLowerCase()}`} onChange={(e) => void move(e.target.value || null)}>
+          <option value="">No character</option>
+          {characters.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </HStack>
+      {state.error && (
+        <Text role="alert" fontSize="xs" color="fg.error">
+          {state.error}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 export type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
@@ -154,7 +197,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
         )}
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
-      {item.characterId && <ItemCharacter id={item.characterId} />}
+      <ItemCharacter itemId={item.id} characterId={item.characterId ?? null} name={name} />
       {item.upscaled && (
         <Text fontSize="xs" color="fg.muted">
           Upscaled {item.upscaled.scale}x from{' '}
