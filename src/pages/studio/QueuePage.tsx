@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CHARACTER_NONE } from '../../../contract/characters';
 import { characterById, charactersOf, useCharacterStore } from '../../stores/characterStore';
 import { CharacterChip } from '../../studio/characters/CharacterAvatar';
-import { CharacterFilterSelect } from '../../studio/characters/CharacterFilterSelect';
+import { CharacterSelect } from '../../studio/characters/CharacterSelect';
 import { Link as RouterLink } from 'react-router-dom';
 import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../../contract/capabilities';
 import type { JobView } from '../../../contract/studio';
@@ -52,7 +52,7 @@ function CharacterFilter({ value, onChange }: { value: string; onChange: (v: str
   return (
     <Field.Root maxW={{ md: '20rem' }}>
       <Field.Label htmlFor="queue-character">Character</Field.Label>
-      <CharacterFilterSelect id="queue-character" characters={characters} value={value} onChange={onChange} />
+      <CharacterSelect filter id="queue-character" characters={characters} value={value} onChange={onChange} />
     </Field.Root>
   );
 }

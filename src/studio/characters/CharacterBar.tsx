@@ -4,7 +4,7 @@ import { Box, chakra, HStack, Link, Stack, Switch, Text } from '@chakra-ui/react
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
-import { NativeSelect } from '../ui/NativeSelect';
+import { CharacterSelect } from './CharacterSelect';
 import { CharacterAvatar } from './CharacterAvatar';
 import { useCurrentCharacter } from './useStudioCharacter';
 
@@ -27,14 +27,7 @@ export function CharacterBar({ styleSwitch = false }: { styleSwitch?: boolean })
           <chakra.label htmlFor={`${id}-select`} fontSize="xs" color="fg.muted" lineHeight="1">
             Character
           </chakra.label>
-          <NativeSelect id={`${id}-select`} h="9" fontSize="sm" value={character?.id ?? ''} onChange={(e) => choose(e.target.value || null)}>
-            <option value="">No character</option>
-            {characters.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CharacterSelect id={`${id}-select`} h="9" fontSize="sm" characters={characters} value={character?.id ?? ''} onChange={(v) => choose(v || null)} />
         </Stack>
       </HStack>
       {character && styleSwitch && (

@@ -16,7 +16,7 @@ import { charactersApi, fieldError } from '../../api/characters';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 import { CharacterAvatar } from '../characters/CharacterAvatar';
 import { useGalleryStore } from '../galleryStore';
-import { NativeSelect } from './NativeSelect';
+import { CharacterSelect } from '../characters/CharacterSelect';
 
 /**
  * Whose the item is (issue 44): the character's chip, and once the user has characters, a switcher
@@ -46,14 +46,7 @@ function ItemCharacter({ itemId, characterId, name }: { itemId: string; characte
     <Stack gap="1">
       <HStack gap="1.5">
         {character ? <CharacterAvatar character={character} size="6" /> : <Box boxSize="6" rounded="full" flexShrink={0} borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" />}
-        <NativeSelect h="7" fontSize="xs" px="2" value={current ?? ''} disabled={state.busy} aria-label={`Character of ${name.toLowerCase()}`} onChange={(e) => void move(e.target.value || null)}>
-          <option value="">No character</option>
-          {characters.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <CharacterSelect h="7" fontSize="xs" px="2" characters={characters} value={current ?? ''} disabled={state.busy} aria-label={`Character of ${name.toLowerCase()}`} onChange={(v) => void move(v || null)} />
       </HStack>
       {state.error && (
         <Text role="alert" fontSize="xs" color="fg.error">

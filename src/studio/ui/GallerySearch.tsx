@@ -9,7 +9,7 @@ import { searchGallery, type GalleryFilters } from '../gallerySearch';
 import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
-import { CharacterFilterSelect } from '../characters/CharacterFilterSelect';
+import { CharacterSelect } from '../characters/CharacterSelect';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 
 export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
@@ -38,7 +38,7 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
             // Issue 44: shown once the user has a character, so the spec's gallery stays as it was until then.
             <Field.Root>
               <Field.Label htmlFor={`${ids}-character`}>Character</Field.Label>
-              <CharacterFilterSelect id={`${ids}-character`} characters={characters} value={draft.character} onChange={(character) => setDraft({ ...draft, character })} />
+              <CharacterSelect filter id={`${ids}-character`} characters={characters} value={draft.character} onChange={(character) => setDraft({ ...draft, character })} />
             </Field.Root>
           )}
         </SimpleGrid>
