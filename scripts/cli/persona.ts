@@ -76,9 +76,12 @@ function genderOf(value: string | boolean | undefined): 'female' | 'male' {
 }
 
 /** The capability's call for this gender and body kind, from the registry (the paths the page uses). */
+const CALLER_FIELDS = new Set(['user_id', 'character_id', 'use_style']);
+
 function callOf(capability: Capability, gender: 'female' | 'male' | null, bodyHas: string): { path: string; fields: string[] } {
   for (const call of CAPABILITIES[capability].calls as readonly { path: string; gender: string | null; body: { properties?: Record<string, unknown> } | null }[]) {
-    const fields = Object.keys(call.body?.properties ?? {}).filter((f) => f !== 'user_id');
+    // The call's own inputs: not who calls, nor the character fields every call takes (issue 44).
+    const fields = Object.keys(call.body?.properties ?? {}).filter((f) => !CALLER_FIELDS.has(f));
     if ((gender === null || call.gender === gender) && fields.some((f) => f.includes(bodyHas))) return { path: call.path, fields };
   }
   throw new UsageError(`No ${capability} call takes ${bodyHas}${gender ? ` for ${gender}` : ''}.`);
