@@ -30,6 +30,8 @@ export interface RequestOptions {
   securityKey?: boolean;
   signal?: AbortSignal;
   credentials?: 'include' | 'omit' | 'same-origin';
+  /** 'blob': a 2xx answer's body is read as a Blob (audio, pictures); errors are still parsed as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Where the tokens live: read at every call, renewed after a 401. */
@@ -156,7 +158,7 @@ export function createApiCore({ baseUrl, tokens, securityKey, onSessionEnd, onRe
           }
           onSessionEnd?.();
         }
-        const data = await parseBody(res);
+        const data = res.ok && options.responseType === 'blob' ? await res.blob() : await parseBody(res);
         if (!res.ok) throw new ApiError(res.status, data, errorMessage(res.status, data));
         return { status: res.status, data: data as T, headers: res.headers };
       }

@@ -9,6 +9,10 @@ import { JOB_STATUSES } from './job-status';
 // strips what is not.
 
 const UserId = Type.Optional(Type.String({ maxLength: 64 }));
+/** Issue 44: every generation call may name one of the user's characters (contract/characters.ts). */
+const CharacterId = Type.Optional(Type.String({ maxLength: 64, description: 'One of the user\'s characters: where the call needs a face and none is given, its face is used; the job and its result record it.' }));
+/** On calls with a prompt: add the character's style words to it (needs character_id). */
+const UseStyle = Type.Optional(Type.Boolean({ description: 'true: the character\'s style words are added to the prompt (needs character_id).' }));
 /** Free text a person types or pastes: no control characters but tab, CR and LF (contract/text.ts). */
 const Text = (maxLength: number) => Type.Optional(FreeText({ maxLength }));
 const Url = Text(2048);
@@ -18,20 +22,20 @@ const Url = Text(2048);
  */
 export const Consent = Type.Optional(Type.Boolean({ description: 'true: the user has the right to use this media and the consent of the people in it. Required with a link, a linked copy as the target, a garment photo or a voice file; without it the call answers 400 (field "consent").' }));
 
-export const CelebrityFaceBody = Type.Object({ user_id: UserId, celebrity1: Text(100), celebrity2: Text(100), celebrity3: Text(100) });
-export const MenCelebrityFaceBody = Type.Object({ user_id: UserId, mencelebrity1: Text(100), mencelebrity2: Text(100), mencelebrity3: Text(100) });
-export const FacePromptBody = Type.Object({ user_id: UserId, prompt: Text(2000) });
-export const ImagePromptBody = Type.Object({ user_id: UserId, face_url: Url, prompt: Text(4000) });
+export const CelebrityFaceBody = Type.Object({ user_id: UserId, character_id: CharacterId, celebrity1: Text(100), celebrity2: Text(100), celebrity3: Text(100) });
+export const MenCelebrityFaceBody = Type.Object({ user_id: UserId, character_id: CharacterId, mencelebrity1: Text(100), mencelebrity2: Text(100), mencelebrity3: Text(100) });
+export const FacePromptBody = Type.Object({ user_id: UserId, character_id: CharacterId, use_style: UseStyle, prompt: Text(2000) });
+export const ImagePromptBody = Type.Object({ user_id: UserId, character_id: CharacterId, use_style: UseStyle, face_url: Url, prompt: Text(4000) });
 export const DownloadBody = Type.Object({ user_id: UserId, instagram_url: Url, consent: Consent });
-export const SwapImageBody = Type.Object({ user_id: UserId, face: Url, image: Url, consent: Consent });
-export const FaceSwapBody = Type.Object({ user_id: UserId, input_image_url: Url, target_video_url: Url, consent: Consent });
-export const ImageToVideoBody = Type.Object({ user_id: UserId, input_image: Url, prompt: Text(2000) });
+export const SwapImageBody = Type.Object({ user_id: UserId, character_id: CharacterId, face: Url, image: Url, consent: Consent });
+export const FaceSwapBody = Type.Object({ user_id: UserId, character_id: CharacterId, input_image_url: Url, target_video_url: Url, consent: Consent });
+export const ImageToVideoBody = Type.Object({ user_id: UserId, character_id: CharacterId, use_style: UseStyle, input_image: Url, prompt: Text(2000) });
 /** How many times larger an upscale makes a picture (issue 31). */
 export const UPSCALE_FACTORS = [2, 4] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
 /** An upscale's result may be this many pixels on its longer side at most. */
 export const MAX_UPSCALED_SIDE = 4096;
-export const UpscaleBody = Type.Object({ user_id: UserId, image_url: Url, scale: Type.Optional(Type.Union([Type.Literal(UPSCALE_FACTORS[0]), Type.Literal(UPSCALE_FACTORS[1])], { description: '2 or 4: the result is this many times wider and taller.' })) });
+export const UpscaleBody = Type.Object({ user_id: UserId, character_id: CharacterId, image_url: Url, scale: Type.Optional(Type.Union([Type.Literal(UPSCALE_FACTORS[0]), Type.Literal(UPSCALE_FACTORS[1])], { description: '2 or 4: the result is this many times wider and taller.' })) });
 
 /** The gallery's response groups (spec §3: imgTovideo's server field is gen_video), in the order answered. */
 export const GALLERY_GROUPS = ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const;
@@ -51,7 +55,8 @@ export const GalleryBody = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or after: an ISO date (YYYY-MM-DD, from the start of that UTC day) or date-time with its offset.' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'Created on or before: an ISO date (to the end of that UTC day) or date-time with its offset.' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GALLERY_LIMIT.max, description: `Items per group (default ${GALLERY_LIMIT.default}).` })),
-  cursor: Type.Optional(Type.String({ maxLength: 4096, description: 'The next_cursor of the previous page, with the same q, kinds, from and to.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 4096, description: 'The next_cursor of the previous page, with the same q, kinds, from, to and character.' })),
+  character: Type.Optional(Type.String({ maxLength: 64, description: 'Only items of this character (its id), or "none" for items of no character (issue 44).' })),
 });
 export type GalleryBody = Static<typeof GalleryBody>;
 
@@ -82,6 +87,7 @@ export const JobView = Type.Object({
   updated_at: Type.String(),
   finished_at: Type.Union([Type.String(), Type.Null()]),
   batch_id: Type.Union([Type.String(), Type.Null()], { description: 'The batch that made the job (GET /api/batches/{id}); null for a single call' }),
+  character_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'The character the job is for (issue 44); null for none' })),
   position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "While queued: 1-based rank among the user's queued jobs, in the order the queue will run them" }),
   eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: "While queued or running: seconds until it ends, from the server's measured run times per kind and engine and the queue ahead of it (other users' share included)",
@@ -122,6 +128,8 @@ const Item = {
   created_at: Type.String(),
   /** The job that made it (issue 29: "Re-run" on a gallery item reruns it); null for media older than jobs, absent on servers that do not say. */
   job_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The character it was made for (issue 44); null for none. */
+  character_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 };
 export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });
 export const GalleryImage = Type.Object({

@@ -52,12 +52,13 @@ export const OUTBOX_SYNC_TAG = 'persona-outbox';
 export const SITE_MEDIA_CACHE = 'site-media-images';
 
 /**
- * The runtime cache of the user's own media (generated results, fetched sources: /media/gen/,
- * /media/fetched/): matched without the page's time-stamp query, bounded, and deleted by the page
+ * The runtime cache of the user's own media (generated results, fetched sources, characters'
+ * portraits: /media/gen/, /media/fetched/, /media/characters/portraits/): matched without the page's time-stamp query, bounded, and deleted by the page
  * at sign-out so the next person on the device never sees it.
  */
 export const USER_MEDIA_CACHE = 'user-media';
-export const USER_MEDIA_PATH = /^\/media\/(gen|fetched)\//;
+// Characters' uploaded portraits too (issue 44: /characters and a profile open offline with their faces).
+export const USER_MEDIA_PATH = /^\/media\/(gen|fetched|characters\/portraits)\//;
 export const USER_MEDIA_MAX_ENTRIES = 200;
 export const USER_MEDIA_MAX_BYTES = 150 * 1024 * 1024;
 
@@ -118,5 +119,7 @@ export function isJobNews(data: unknown): data is JobNews {
  */
 export const GALLERY_DB = { name: 'persona-gallery', store: 'gallery' } as const;
 export const OUTBOX_DB = { name: 'persona-outbox', store: 'requests' } as const;
+/** The user's characters (issue 44), the one chosen on this device, and each one's last outputs, for /characters offline. */
+export const CHARACTERS_DB = { name: 'persona-characters', store: 'characters' } as const;
 /** The jobs the worker follows, and their last views once they ended (a page opened later reads them). */
 export const JOBS_DB = { name: 'persona-jobs', store: 'jobs' } as const;

@@ -3,6 +3,7 @@
 import { DEFAULT_CLIENT_SECRET, securityKeyFor } from '../../server/src/config/index.ts';
 import { createDatabase } from '../../server/src/db/index.ts';
 import { newId } from '../../server/src/db/util.ts';
+import '../../server/src/db/characters-schema.ts';
 import { GALLERY_GROUPS, type GalleryBody } from '../../contract/studio.ts';
 import { seededRandom, seedGallery, type SeedItem } from '../../tests/server/support/gallery.ts';
 
@@ -17,26 +18,36 @@ const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr', 'Marie Curie', 'Fr
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-function items(seed: number): SeedItem[] {
+/** Characters of the measured user (issue 44): its items are spread over them and none. */
+export const CHARACTERS = 5;
+
+function items(seed: number, characterIds: readonly string[] = []): SeedItem[] {
   const next = seededRandom(seed);
+  const characters = [...characterIds, null];
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: GALLERY_ITEMS }, () => {
     const group = pick(GALLERY_GROUPS);
     const words = Array.from({ length: 8 }, () => pick(WORDS)).join(' ');
     const input = group === 'faces' && next() < 0.5 ? { celebrities: [pick(NAMES), pick(NAMES), pick(NAMES)] } : group === 'audio' ? { lyrics: words } : { prompt: words };
-    return { group, input, created_at: new Date(NOW - Math.floor(next() * 365 * DAY)).toISOString() };
+    return { group, input, created_at: new Date(NOW - Math.floor(next() * 365 * DAY)).toISOString(), character_id: pick(characters) };
   });
 }
 
-/** Seeds `userId`'s gallery and another user's, GALLERY_ITEMS each. */
-export async function seedGalleries(dataDir: string, userId: string): Promise<void> {
+/** Seeds `userId`'s gallery (spread over CHARACTERS characters and none) and another user's, GALLERY_ITEMS each; answers the characters' ids. */
+export async function seedGalleries(dataDir: string, userId: string): Promise<string[]> {
   const { db, destroy } = createDatabase({ databaseUrl: null, dataDir });
   try {
     const other = newId();
     const now = new Date(NOW).toISOString();
     await db.insertInto('users').values({ id: other, email: `${other}@example.com`, name: 'Other', password_hash: null, created_at: now, updated_at: now }).execute();
-    await seedGallery(db, userId, items(1));
+    const characters = Array.from({ length: CHARACTERS }, (_, i) => ({
+      id: newId(), user_id: userId, name: `Persona ${i}`, name_key: `persona ${i}`, gender: 'female' as const, face_key: `gen/face-${i}.png`, face_media_id: null, bio: '', style: 'soft light',
+      voice_type: 'preset' as const, voice_preset: 'female-warm', voice_pitch: 50, voice_speed: 160, voice_sample_key: null, voice_sample_seconds: null, created_at: now, updated_at: now,
+    }));
+    await db.insertInto('characters').values(characters).execute();
+    await seedGallery(db, userId, items(1, characters.map((c) => c.id)));
     await seedGallery(db, other, items(2));
+    return characters.map((c) => c.id);
   } finally {
     await destroy();
   }

@@ -7,7 +7,9 @@ import { afterBuild } from './afterBuild';
 import { TEMPLATE_THUMBS_MAX_BYTES } from '../../contract/sw-messages';
 import { TEMPLATE_MANIFEST } from '../../contract/templates';
 
-export const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
+// 3 MiB until issue 44: the characters' screens (two page chunks, the form and the studio's
+// character bar, ~39 KiB) must be precached to open offline; the precache was at 3049 KiB before.
+export const PRECACHE_BUDGET_BYTES = 3136 * 1024;
 
 /** The precache's files, as vite-plugin-pwa's injectManifest and the report below both read them. */
 export const PRECACHE_GLOBS = {

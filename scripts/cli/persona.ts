@@ -7,18 +7,24 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApiError, createApiCore, type ApiCore } from '../../contract/apiCore.ts';
 import type { BatchView } from '../../contract/batches.ts';
 import { CAPABILITIES, type Capability } from '../../contract/capabilities.ts';
+import type { Character, CharacterList } from '../../contract/characters.ts';
 import type { JobView } from '../../contract/studio.ts';
 
 const USAGE = `Usage: persona <command> [options]   (PERSONA_URL, PERSONA_API_KEY)
 
   face --prompt TEXT | --celebrities A,B,C [--gender female|male]
-  image --face-url URL --prompt TEXT [--gender female|male]
+  image [--face-url URL] --prompt TEXT [--gender female|male]   (the character's face without --face-url)
   video --image-url URL --prompt TEXT
   batch FILE.jsonl --call PATH          one JSON body of PATH per line
   jobs                                  your recent jobs
   cancel ID
   wait ID
+  characters                            your characters: id, name, gender, voice, items per kind
+  characters create --name NAME --face-url URL [--gender female|male] [--bio TEXT] [--style TEXT] [--voice PRESET]
+  characters delete NAME [--delete-outputs]
 
+  --character NAME  on face, image and video: made for that character (its face, its gallery)
+  --use-style       with --character: its style words added to the prompt
   --wait      follow the job (progress on stderr, result URLs on stdout)
   --out DIR   download the results into DIR (implies --wait)
 
@@ -44,6 +50,8 @@ interface Context {
 }
 
 const common = { wait: { type: 'boolean' }, out: { type: 'string' } } as const satisfies ParseArgsConfig['options'];
+/** The options of the generation commands that name a character (issue 44). */
+const characterOptions = { character: { type: 'string' }, 'use-style': { type: 'boolean' } } as const satisfies ParseArgsConfig['options'];
 
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals = 0) {
   let parsed;
@@ -68,9 +76,12 @@ function genderOf(value: string | boolean | undefined): 'female' | 'male' {
 }
 
 /** The capability's call for this gender and body kind, from the registry (the paths the page uses). */
+const CALLER_FIELDS = new Set(['user_id', 'character_id', 'use_style']);
+
 function callOf(capability: Capability, gender: 'female' | 'male' | null, bodyHas: string): { path: string; fields: string[] } {
   for (const call of CAPABILITIES[capability].calls as readonly { path: string; gender: string | null; body: { properties?: Record<string, unknown> } | null }[]) {
-    const fields = Object.keys(call.body?.properties ?? {}).filter((f) => f !== 'user_id');
+    // The call's own inputs: not who calls, nor the character fields every call takes (issue 44).
+    const fields = Object.keys(call.body?.properties ?? {}).filter((f) => !CALLER_FIELDS.has(f));
     if ((gender === null || call.gender === gender) && fields.some((f) => f.includes(bodyHas))) return { path: call.path, fields };
   }
   throw new UsageError(`No ${capability} call takes ${bodyHas}${gender ? ` for ${gender}` : ''}.`);
@@ -123,7 +134,7 @@ async function finished(ctx: Context, jobs: readonly JobView[]): Promise<number>
 }
 
 /** Starts one job of `path` with `body`; follows it with --wait, else prints its id. */
-async function submit(ctx: Context, path: string, body: Record<string, string>): Promise<number> {
+async function submit(ctx: Context, path: string, body: Record<string, string | boolean>): Promise<number> {
   const { data } = await ctx.api.request<{ job_id: string }>(path, { body, headers: { Prefer: 'respond-async' } });
   if (!ctx.wait) {
     ctx.io.out(data.job_id);
@@ -155,32 +166,88 @@ async function batch(ctx: Context, file: string, call: string): Promise<number> 
   }
 }
 
+/** The user's character of this name (trimmed, any case, as the server compares names), or of this id. */
+async function characterNamed(ctx: Pick<Context, 'api'>, name: string): Promise<Character> {
+  const { data } = await ctx.api.request<CharacterList>('/characters');
+  const wanted = name.trim().toLowerCase();
+  const found = data.characters.find((c) => c.name.toLowerCase() === wanted) ?? data.characters.find((c) => c.id === name.trim());
+  if (!found) throw new ApiError(404, undefined, `No character named ${JSON.stringify(name.trim())}.`);
+  return found;
+}
+
+/** character_id (and use_style) for --character NAME (and --use-style); nothing without it. */
+async function characterFields(ctx: Pick<Context, 'api'>, values: { character?: string; 'use-style'?: boolean }): Promise<Record<string, string | boolean>> {
+  if (values.character === undefined) {
+    if (values['use-style']) throw new UsageError('--use-style needs --character.');
+    return {};
+  }
+  const character = await characterNamed(ctx, required(values.character, '--character'));
+  return { character_id: character.id, ...(values['use-style'] ? { use_style: true } : {}) };
+}
+
+async function characters(ctx: Omit<Context, 'wait' | 'out'>, args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined) {
+    const { data } = await ctx.api.request<CharacterList>('/characters');
+    for (const c of data.characters) {
+      const voice = c.voice.type === 'preset' ? `${c.voice.preset} p${c.voice.pitch} s${c.voice.speed}` : `sample ${c.voice.seconds}s`;
+      ctx.io.out([c.id, c.name, c.gender, voice, Object.entries(c.counts).map(([k, n]) => `${k}=${n}`).join(' ')].join('\t'));
+    }
+    return 0;
+  }
+  if (sub === 'create') {
+    const { values } = parse(rest, { name: { type: 'string' }, 'face-url': { type: 'string' }, gender: { type: 'string' }, bio: { type: 'string' }, style: { type: 'string' }, voice: { type: 'string' } });
+    const body = {
+      name: required(values.name, '--name'), gender: genderOf(values.gender), face_url: required(values['face-url'], '--face-url'),
+      ...(values.bio !== undefined ? { bio: values.bio } : {}), ...(values.style !== undefined ? { style: values.style } : {}),
+      ...(values.voice !== undefined ? { voice: { type: 'preset', preset: values.voice } } : {}),
+    };
+    const { data } = await ctx.api.request<Character>('/characters', { body });
+    ctx.io.out(data.id);
+    return 0;
+  }
+  if (sub === 'delete') {
+    const { values, positionals } = parse(rest, { 'delete-outputs': { type: 'boolean' } }, 1);
+    const character = await characterNamed(ctx, positionals[0]!);
+    await ctx.api.request(`/characters/${encodeURIComponent(character.id)}${values['delete-outputs'] ? '?delete_outputs=true' : ''}`, { method: 'DELETE' });
+    ctx.io.out(`${character.id} deleted`);
+    return 0;
+  }
+  throw new UsageError(`Unknown characters command: ${sub}`);
+}
+
 async function command(ctx: Omit<Context, 'wait' | 'out'>, name: string, args: string[]): Promise<number> {
   const withFlags = (values: { wait?: boolean; out?: string }): Context => ({ ...ctx, wait: Boolean(values.wait) || values.out !== undefined, out: values.out });
   switch (name) {
     case 'face': {
-      const { values } = parse(args, { prompt: { type: 'string' }, celebrities: { type: 'string' }, gender: { type: 'string' } });
+      const { values } = parse(args, { prompt: { type: 'string' }, celebrities: { type: 'string' }, gender: { type: 'string' }, ...characterOptions });
       const gender = genderOf(values.gender);
       if ((values.prompt === undefined) === (values.celebrities === undefined)) throw new UsageError('Give --prompt or --celebrities (not both).');
       if (values.prompt !== undefined) {
         const call = callOf('face', gender, 'prompt');
-        return submit(withFlags(values), call.path, { prompt: required(values.prompt, '--prompt') });
+        return submit(withFlags(values), call.path, { prompt: required(values.prompt, '--prompt'), ...(await characterFields(ctx, values)) });
       }
       const names = required(values.celebrities, '--celebrities').split(',').map((n) => n.trim());
       const call = callOf('face', gender, 'celebrity');
       if (names.length !== call.fields.length || names.some((n) => !n)) throw new UsageError(`--celebrities takes ${call.fields.length} names, separated by commas.`);
-      return submit(withFlags(values), call.path, Object.fromEntries(call.fields.map((f, i) => [f, names[i]!])));
+      const { use_style: _ignored, ...tag } = await characterFields(ctx, { character: values.character });
+      return submit(withFlags(values), call.path, { ...Object.fromEntries(call.fields.map((f, i) => [f, names[i]!])), ...tag });
     }
     case 'image': {
-      const { values } = parse(args, { 'face-url': { type: 'string' }, prompt: { type: 'string' }, gender: { type: 'string' } });
+      const { values } = parse(args, { 'face-url': { type: 'string' }, prompt: { type: 'string' }, gender: { type: 'string' }, ...characterOptions });
       const call = callOf('image', genderOf(values.gender), 'face_url');
-      return submit(withFlags(values), call.path, { face_url: required(values['face-url'], '--face-url'), prompt: required(values.prompt, '--prompt') });
+      const character = await characterFields(ctx, values);
+      // With a character its face is used when none is given.
+      const face: Record<string, string> = values['face-url'] === undefined && character.character_id ? {} : { face_url: required(values['face-url'], '--face-url') };
+      return submit(withFlags(values), call.path, { ...face, prompt: required(values.prompt, '--prompt'), ...character });
     }
     case 'video': {
-      const { values } = parse(args, { 'image-url': { type: 'string' }, prompt: { type: 'string' } });
+      const { values } = parse(args, { 'image-url': { type: 'string' }, prompt: { type: 'string' }, ...characterOptions });
       const call = callOf('imageToVideo', null, 'input_image');
-      return submit(withFlags(values), call.path, { input_image: required(values['image-url'], '--image-url'), prompt: required(values.prompt, '--prompt') });
+      return submit(withFlags(values), call.path, { input_image: required(values['image-url'], '--image-url'), prompt: required(values.prompt, '--prompt'), ...(await characterFields(ctx, values)) });
     }
+    case 'characters':
+      return characters(ctx, args);
     case 'batch': {
       const { values, positionals } = parse(args, { call: { type: 'string' } }, 1);
       return batch(withFlags(values), positionals[0]!, required(values.call, '--call'));

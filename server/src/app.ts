@@ -23,6 +23,7 @@ import { billingPlugin } from './billing/plugin.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
 import { developerPlugin } from './developer/plugin.ts';
 import { accountsPlugin } from './accounts/plugin.ts';
+import { charactersPlugin } from './characters/plugin.ts';
 import { storagePlugin } from './storage/plugin.ts';
 import type { App } from './types.ts';
 
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
   await app.register(accountsPlugin);
+  await app.register(charactersPlugin);
   await app.register(developerPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);

@@ -49,6 +49,9 @@ const AIMusicPage = lazyPage(() => import('../pages/studio/AIMusicPage'));
 const TalkingPage = lazyPage(() => import('../pages/studio/TalkingPage'));
 const GalleryPage = lazyPage(() => import('../pages/studio/GalleryPage'));
 const QueuePage = lazyPage(() => import('../pages/studio/QueuePage'));
+// Signed in: characters (issue 44)
+const CharactersPage = lazyPage(() => import('../pages/characters/CharactersPage'));
+const CharacterProfilePage = lazyPage(() => import('../pages/characters/CharacterProfilePage'));
 // Files opened with the installed app (manifest file_handlers): signed in or not.
 const OpenFilePage = lazyPage(() => import('../pages/share/OpenFilePage'));
 
@@ -107,6 +110,8 @@ export const routes: RouteObject[] = [
           { path: '/talk', element: <TalkingPage /> },
           { path: '/gallery', element: <GalleryPage /> },
           { path: '/queue', element: <QueuePage /> },
+          { path: '/characters', element: <CharactersPage /> },
+          { path: '/characters/:id', element: <CharacterProfilePage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/clothSwap', caseSensitive: true, element: <ClothSwapPage /> },
           { path: '/feedback', element: <FeedbackPage /> },

@@ -2,7 +2,7 @@
 // starts with an empty sessionStorage, so main.tsx restores the session from here before the
 // first render. The service worker can read the same record (it cannot read sessionStorage).
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { GALLERY_DB, JOBS_DB, OUTBOX_DB, USER_MEDIA_CACHE } from '../../contract/sw-messages';
+import { CHARACTERS_DB, GALLERY_DB, JOBS_DB, OUTBOX_DB, USER_MEDIA_CACHE } from '../../contract/sw-messages';
 import { SESSION_KEYS, SessionKey, type SessionKeyName } from './session';
 import { STUDIO_SESSION_KEYS } from './studioSessionKeys';
 import { markSessionKept, sessionKept } from './sessionKeeping';
@@ -202,12 +202,12 @@ function copyIntoEmptyTab(session: PersistedSession): boolean {
 
 /**
  * The signed-out user's own data leaves the device with the session: the media cache, the
- * gallery kept for offline use, requests still queued (they cannot be sent signed out) and the
+ * gallery and the characters kept for offline use, requests still queued (they cannot be sent signed out) and the
  * jobs the service worker follows.
  */
 export async function clearUserData(): Promise<void> {
   await Promise.all([
     typeof caches === 'undefined' ? null : caches.delete(USER_MEDIA_CACHE).catch(() => false),
-    ...[GALLERY_DB, OUTBOX_DB, JOBS_DB].map((db) => clear(createStore(db.name, db.store)).catch(() => undefined)),
+    ...[GALLERY_DB, OUTBOX_DB, JOBS_DB, CHARACTERS_DB].map((db) => clear(createStore(db.name, db.store)).catch(() => undefined)),
   ]);
 }

@@ -1,8 +1,11 @@
 // The gallery search (issue 29): POST /gallery/ with q, kinds, from/to and a cursor, one page of
 // every group asked at a time. Offline (no answer from the server) it searches the device's copy
-// of the gallery (galleryStore's IndexedDB record) with the same filters, in one page.
+// of the gallery (galleryStore's IndexedDB record) with the same filters, in one page. A search by
+// character (issue 44) keeps its first page on the device too, so a character's profile opens offline.
+import { CHARACTER_NONE } from '../../contract/characters';
 import { GALLERY_GROUPS, type GalleryGroup, type GalleryResponse, type GallerySearchResponse } from '../../contract/studio';
 import { api, ApiError } from '../api/client';
+import { readSavedOutputs, saveOutputs } from '../lib/characterDevice';
 import { readSaved } from './galleryStore';
 
 export interface GalleryFilters {
@@ -12,6 +15,8 @@ export interface GalleryFilters {
   /** YYYY-MM-DD, or '' for no bound. */
   from: string;
   to: string;
+  /** A character's id, CHARACTER_NONE for items of none, or '' for all (issue 44). */
+  character: string;
 }
 
 export interface GalleryPage {
@@ -25,7 +30,7 @@ export interface GalleryPage {
 export const SEARCH_PAGE = 24;
 
 /** Any filter set: the gallery shows search results instead of its tabs. */
-export const isSearching = (f: GalleryFilters): boolean => f.q.trim() !== '' || f.from !== '' || f.to !== '' || f.kinds.length !== GALLERY_GROUPS.length;
+export const isSearching = (f: GalleryFilters): boolean => f.q.trim() !== '' || f.from !== '' || f.to !== '' || f.kinds.length !== GALLERY_GROUPS.length || f.character !== '';
 
 /** Folded as the server folds (server/src/jobs/search-text.ts): lower case, NFKC. */
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -35,7 +40,7 @@ const fold = (text: string) => text.normalize('NFKC').toLowerCase();
  * description (face_prompt, the only text the gallery's response carries; the server searches the
  * prompts and names the user gave, which the device does not have), created_at within the UTC days.
  */
-export function searchSaved(data: GalleryResponse, filters: GalleryFilters): Partial<GalleryResponse> {
+export function searchSaved(data: Partial<GalleryResponse>, filters: GalleryFilters): Partial<GalleryResponse> {
   const words = fold(filters.q).split(/\s+/u).filter(Boolean);
   const from = filters.from ? `${filters.from}T00:00:00.000Z` : '';
   const to = filters.to ? `${filters.to}T23:59:59.999Z` : '';
@@ -44,10 +49,11 @@ export function searchSaved(data: GalleryResponse, filters: GalleryFilters): Par
     return (!from || t >= from) && (!to || t <= to);
   };
   const matches = (text: string | null | undefined) => words.every((w) => fold(text ?? '').includes(w));
+  const ofCharacter = (id: string | null | undefined) => !filters.character || (filters.character === CHARACTER_NONE ? !id : id === filters.character);
   const out: Record<string, unknown[]> = {};
   for (const g of filters.kinds) {
-    const items = data[g] as readonly { created_at: string; face_prompt?: string | null }[];
-    out[g] = items.filter((i) => inRange(i.created_at) && (words.length === 0 || matches(i.face_prompt)));
+    const items = (data[g] ?? []) as readonly { created_at: string; face_prompt?: string | null; character_id?: string | null }[];
+    out[g] = items.filter((i) => inRange(i.created_at) && ofCharacter(i.character_id) && (words.length === 0 || matches(i.face_prompt)));
   }
   return out as Partial<GalleryResponse>;
 }
@@ -62,15 +68,20 @@ export async function searchGallery(userId: string, filters: GalleryFilters, cur
     ...(filters.to ? { to: filters.to } : {}),
     limit: SEARCH_PAGE,
     ...(cursor ? { cursor } : {}),
+    ...(filters.character ? { character: filters.character } : {}),
   };
+  const character = filters.character && filters.character !== CHARACTER_NONE ? filters.character : null;
   try {
     const { data } = await api.post<GallerySearchResponse>('/gallery/', body, { securityKey: true });
     const { next_cursor, ...groups } = data;
+    if (character && !cursor) void saveOutputs(userId, character, groups);
     return { groups, nextCursor: next_cursor ?? null, offline: false };
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 0)) throw err;
-    const saved = await readSaved(userId);
-    if (!saved || cursor) throw err; // a next page offline: the first already held all the device has
-    return { groups: searchSaved(saved.data, filters), nextCursor: null, offline: true };
+    if (cursor) throw err; // a next page offline: the first already held all the device has
+    // A character's last outputs as its profile saw them, else the gallery's copy.
+    const saved = (character ? (await readSavedOutputs(userId, character))?.groups : undefined) ?? (await readSaved(userId))?.data;
+    if (!saved) throw err;
+    return { groups: searchSaved(saved, filters), nextCursor: null, offline: true };
   }
 }

@@ -21,9 +21,10 @@ const PUBLIC = [...PRERENDERED_PATHS.filter((path) => !BLOG_POSTS.slice(2).inclu
  * The signed-in screens outside the studio: tests/e2e/studio.test.ts runs the same check on every
  * studio screen at both sizes, full of results, tours, pickers and grids. /queue is here empty (this
  * user has no plan); tests/e2e/queue.test.ts checks it full, and batches.test.ts the batch grid and
- * the gallery search.
+ * the gallery search. /characters is here empty; tests/e2e/characters.test.ts checks it full, with
+ * the New character dialog, a profile and its edit form.
  */
-const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription', '/queue'];
+const SIGNED_IN = ['/profile', '/feedback', '/address', '/subscription', '/queue', '/characters'];
 
 /**
  * Scrolls to the bottom in screen-sized steps, each painted (two frames: what loads or hydrates near

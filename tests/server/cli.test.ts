@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storedPicture } from './support/characters.ts';
 import { useTestDatabase } from './support/db.ts';
 import { studioApp, type StudioApp } from './support/studio.ts';
 
@@ -84,4 +85,37 @@ describe('persona CLI against a running server', () => {
     expect(batch.stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
     expect((await persona(['batch', join(out, 'missing.jsonl'), '--call', '/generate-face-prompt/'], env)).code).toBe(2);
   }, 300_000);
+
+  it('characters: create, list, --character NAME on generation commands (its face, its id on the job), delete', async () => {
+    t = await studioApp(database.current, { RUN_JOBS: 'false' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const u = await t.user('cli-characters@example.com');
+    const made = await t.app.inject({ method: 'POST', url: '/api/keys', payload: { name: 'cli' }, headers: { authorization: `Bearer ${u.access}` } });
+    const env = { PERSONA_URL: address, PERSONA_API_KEY: made.json().key as string };
+    const face = await storedPicture(t, u, 'face', mkdtempSync(join(tmpdir(), 'persona-cli-')));
+
+    const created = await persona(['characters', 'create', '--name', 'Mia Rose', '--face-url', face.url, '--style', 'film grain', '--voice', 'female-calm'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    expect((await persona(['characters', 'create', '--name', 'mia rose', '--face-url', face.url], env))).toMatchObject({ code: 1, stderr: 'You already have a character with this name.\n' });
+    const listed = await persona(['characters'], env);
+    expect(listed.stdout).toBe(`${id}\tMia Rose\tfemale\tfemale-calm p40 s145\tfaces=0 images=0 videos=0 cloth=0 audio=0 gen_video=0\n`);
+
+    const jobOf = async (out: string) => t!.app.db.selectFrom('jobs').select(['input', 'character_id']).where('id', '=', out.trim()).executeTakeFirstOrThrow();
+    const faceJob = await persona(['face', '--prompt', 'freckles', '--character', ' MIA ROSE ', '--use-style'], env);
+    expect(faceJob.code, faceJob.stderr).toBe(0);
+    let job = await jobOf(faceJob.stdout);
+    expect([job.character_id, JSON.parse(job.input).prompt]).toEqual([id, 'freckles, film grain']);
+    const imageJob = await persona(['image', '--prompt', 'on a beach', '--character', 'Mia Rose'], env);
+    expect(imageJob.code, imageJob.stderr).toBe(0);
+    job = await jobOf(imageJob.stdout);
+    expect([job.character_id, JSON.parse(job.input).face.key]).toEqual([id, face.key]);
+    expect(await persona(['image', '--prompt', 'x', '--character', 'Nobody'], env)).toMatchObject({ code: 1, stderr: 'No character named "Nobody".\n' });
+    expect((await persona(['face', '--prompt', 'x', '--use-style'], env)).code).toBe(2);
+    expect((await persona(['image', '--prompt', 'x'], env)).code).toBe(2);
+
+    const deleted = await persona(['characters', 'delete', 'Mia Rose', '--delete-outputs'], env);
+    expect([deleted.code, deleted.stdout]).toEqual([0, `${id} deleted\n`]);
+    expect((await persona(['characters'], env)).stdout).toBe('');
+  }, 120_000);
 });

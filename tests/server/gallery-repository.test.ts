@@ -2,7 +2,7 @@
 // and searches against a plain filter of the same items over many random cases, its freshness on
 // both engines (every write to a user's media, from this connection or another process's, moves the
 // user's gallery version and is seen by the next read), its memory budget, its answer pieces, and
-// migrations 0016 and 0019 down and up.
+// migrations 0016 and 0019 down and up. Pages filtered by character (issue 44) among them.
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import '../../server/src/db/gallery-schema.ts';
@@ -14,12 +14,13 @@ import { engines, useTestDatabase } from './support/db.ts';
 import { seededRandom, seedGallery, type SeedItem } from './support/gallery.ts';
 
 /** What a page must be: the items in (created_at desc, id desc) order, filtered one by one. */
-function expected(items: readonly GalleryItem[], after: GalleryPosition | undefined, { words = [], from, to, limit }: GalleryQuery): GalleryItem[] {
+function expected(items: readonly GalleryItem[], after: GalleryPosition | undefined, { words = [], from, to, character, limit }: GalleryQuery): GalleryItem[] {
   const sorted = [...items].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
   return sorted
     .filter((i) => !after || i.created_at < after.created_at || (i.created_at === after.created_at && i.id < after.id))
     .filter((i) => (from === undefined || i.created_at >= from) && (to === undefined || i.created_at <= to))
     .filter((i) => words.every((w) => i.search_text.includes(w)))
+    .filter((i) => character === undefined || i.character_id === character)
     .slice(0, limit);
 }
 
@@ -38,13 +39,16 @@ describe('a gallery page from memory', () => {
         created_at: new Date(Date.UTC(2026, 0, 1 + Math.floor(next() * 40))).toISOString(),
         search_text: Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(VOCABULARY)).join(next() < 0.5 ? ' ' : '\n'),
         kind: 'image', storage_key: `gen/${i}`, gender: null, face_prompt: null, upscaled_from: null, scale: null, job_id: null,
+        // Issue 44: some items of one character, some of another, most of none.
+        character_id: pick([null, null, 'c1', 'c2']),
       }));
       const list = galleryListOf([...made]);
       for (let round = 0; round < 60; round++) {
         const words = Array.from({ length: Math.floor(next() * 3) }, () => pick(QUERY_WORDS)).flatMap((w) => w.split(' '));
         const day = () => new Date(Date.UTC(2026, 0, Math.floor(next() * 42))).toISOString();
         const [from, to] = [next() < 0.3 ? day() : undefined, next() < 0.3 ? day() : undefined];
-        const query: GalleryQuery = { words, from, to, limit: 1 + Math.floor(next() * 60) };
+        const character = pick([undefined, undefined, null, 'c1']);
+        const query: GalleryQuery = { words, from, to, character, limit: 1 + Math.floor(next() * 60) };
         // A cursor at an item, or between items (an instant and an id no item has).
         const at = size > 0 && next() < 0.5 ? pick(made) : undefined;
         const after = at && (next() < 0.7 ? { created_at: at.created_at, id: at.id } : { created_at: day(), id: 'm5' });

@@ -56,7 +56,7 @@ describe('the gallery search over the device\'s copy', () => {
     images: [{ id: 'i1', created_at: '2026-11-25T12:00:00.000Z', image_url: '/media/gen/i1.webp', gender: 'female', upscaled_from: null, scale: null }],
     videos: [], cloth: [], audio: [], gen_video: [],
   };
-  const all = { q: '', kinds: ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const, from: '', to: '' };
+  const all = { q: '', kinds: ['faces', 'images', 'videos', 'cloth', 'audio', 'gen_video'] as const, from: '', to: '', character: '' };
 
   it('matches every word, folded, in a face\'s prompt (the only words kept on the device)', () => {
     expect(searchSaved(data, { ...all, q: 'dark  calm' }).faces?.map((f) => f.id)).toEqual(['f1']);
@@ -75,5 +75,13 @@ describe('the gallery search over the device\'s copy', () => {
     expect(isSearching({ ...all, q: ' ' })).toBe(false);
     expect(isSearching({ ...all, kinds: ['faces'] })).toBe(true);
     expect(isSearching({ ...all, to: '2026-11-25' })).toBe(true);
+    expect(isSearching({ ...all, character: 'c1' })).toBe(true);
+  });
+
+  it('keeps to a character (issue 44), or to items of none', () => {
+    const tagged = { ...data, faces: data.faces.map((f, i) => ({ ...f, character_id: i === 0 ? 'c1' : null })) };
+    expect(searchSaved(tagged, { ...all, character: 'c1' }).faces?.map((f) => f.id)).toEqual(['f1']);
+    expect(searchSaved(tagged, { ...all, character: 'none' }).faces?.map((f) => f.id)).toEqual(['f2']);
+    expect(searchSaved(tagged, { ...all, character: 'c1' }).images).toEqual([]);
   });
 });

@@ -22,8 +22,11 @@ declare module './schema.ts' {
   }
 }
 
-/** 'upload': a file sent with a generation call; 'fetched': a copy /download/ made of linked media. */
-export type UserFileKind = 'upload' | 'fetched';
+/**
+ * 'upload': a file sent with a generation call; 'fetched': a copy /download/ made of linked media;
+ * 'portrait' and 'voice_sample': a character's uploads (issue 44, POST /api/characters/uploads).
+ */
+export type UserFileKind = 'upload' | 'fetched' | 'portrait' | 'voice_sample';
 
 /** An upload or link copy in storage, owned by one user (0007). */
 export interface UserFilesTable {
@@ -33,4 +36,6 @@ export interface UserFilesTable {
   /** The job that used it first; null until one did. */
   job_id: string | null;
   created_at: Timestamp;
+  /** A voice sample's length in seconds (0020); null for any other file. */
+  seconds: number | null;
 }

@@ -112,9 +112,18 @@ export interface TalkingInput {
   facePath: string;
   /** The voice upload or the user's song (its first 60 s are used); absent when `text` is spoken. */
   audioPath?: string;
-  /** Typed text (1-500 characters), spoken first in the face's gender. */
+  /** Typed text (1-500 characters), spoken first in the face's gender, or in `speech`. */
   text?: string;
   gender: Gender | null;
+  /** A character's voice for the text (issue 44). */
+  speech?: Speech;
+}
+
+/** An espeak-ng voice (a preset's, never a client's text), its pitch (-p, 0-99) and speed (-s, words per minute). */
+export interface Speech {
+  voice: string;
+  pitch: number;
+  speed: number;
 }
 
 /** What each capability's handler takes: a capability of the contract with no entry here does not compile. */

@@ -3,6 +3,9 @@
 // repository's (db/repositories/gallery.ts); the request and the answer's shape are the route's.
 import { GALLERY_GROUPS, type GalleryGroup } from '../../../contract/studio.ts';
 import type { Db } from '../db/index.ts';
+import { CHARACTER_MESSAGES } from '../../../contract/characters.ts';
+import { charactersRepository } from '../db/repositories/characters.ts';
+import { HttpError } from '../http-error.ts';
 import { galleryRepository, type GalleryItem, type GalleryPosition, type PieceWriter } from '../db/repositories/gallery.ts';
 import type { MediaKind } from '../db/schema.ts';
 
@@ -23,6 +26,8 @@ export interface GallerySearch {
   /** Inclusive bounds on created_at (ISO UTC text). */
   from?: string;
   to?: string;
+  /** Only the items of this character (an id, checked to be the user's), or of none (null); absent: any. */
+  character?: string | null;
   /** Items per group. */
   limit: number;
   /**
@@ -50,10 +55,12 @@ export function galleryService(db: Db) {
         const pages = await gallery.pages(userId, GALLERY_GROUPS.map((g) => ({ kind: KIND_OF[g] })), { limit: PER_GROUP });
         return { groups: GALLERY_GROUPS, pieces: pages.map((page) => gallery.pieces(page, write)) };
       }
-      const { limit, words, from, to } = search;
+      const { limit, words, from, to, character } = search;
+      // Another user's character is as absent as a missing one.
+      if (typeof character === 'string' && !(await charactersRepository(db).ofUserById(userId, character))) throw new HttpError(404, CHARACTER_MESSAGES.notFound);
       // A group answered to its end (null in the cursor) stays empty; the others get a page each, one more than the limit to tell whether it goes on.
       const open = search.groups.filter((g) => search.after.get(g) !== null);
-      const pages = await gallery.pages(userId, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, limit: limit + 1 });
+      const pages = await gallery.pages(userId, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, character, limit: limit + 1 });
       const next = new Map<GalleryGroup, GalleryPosition | null>();
       const pieces = search.groups.map((g) => {
         const page = pages[open.indexOf(g)] ?? [];

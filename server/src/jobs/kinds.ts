@@ -1,6 +1,7 @@
 // What a job of each kind (a capability of contract/capabilities.ts, whose descriptor says what it
 // produces, how long it may run and what a failure shows) stores as its input.
 import type { Capability } from '../../../contract/capabilities.ts';
+import type { Speech } from '../engines/types.ts';
 
 export type JobKind = Capability;
 
@@ -19,7 +20,8 @@ export type JobInput =
   // An upscale keeps its source's gender (the gallery item says it, as the source's did).
   | { kind: 'upscale'; gender: 'female' | 'male' | null; image: { type: 'stored'; key: string }; scale: 2 | 4 }
   // The talking character: exactly one of voice (an upload), song (the user's gallery song) or text; the face's gender picks the spoken voice.
-  | { kind: 'talking'; gender: 'female' | 'male' | null; face: { type: 'stored'; key: string }; voice?: MediaSource; song?: { type: 'stored'; key: string }; text?: string };
+  // A character's typed text (issue 44): `speech` is its preset's espeak-ng voice, pitch and speed.
+  | { kind: 'talking'; gender: 'female' | 'male' | null; face: { type: 'stored'; key: string }; voice?: MediaSource; song?: { type: 'stored'; key: string }; text?: string; speech?: Speech };
 
 const isSource = (value: unknown): value is MediaSource =>
   typeof value === 'object' && value !== null && ((value as MediaSource).type === 'stored' || (value as MediaSource).type === 'template');

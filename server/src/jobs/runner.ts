@@ -253,6 +253,7 @@ const PREPARE: { [C in Capability]: (input: Extract<JobInput, { kind: C }>, get:
     audioPath: input.voice ? await get(input.voice, 'voice') : input.song ? await get(input.song, 'song') : undefined,
     text: input.text,
     gender: input.gender,
+    speech: input.speech,
   }),
   music: async (input, get) => ({
     lyrics: input.lyrics,

@@ -6,6 +6,8 @@
 import { entitlements } from '../billing/entitlements.ts';
 import type { Db } from '../db/index.ts';
 import { batchesRepository, type BatchRow } from '../db/repositories/batches.ts';
+import { charactersRepository } from '../db/repositories/characters.ts';
+import { CHARACTER_MESSAGES } from '../../../contract/characters.ts';
 import { consentsRepository, type NewConsent } from '../db/repositories/consents.ts';
 import { userFilesRepository } from '../db/repositories/user-files.ts';
 import { usersRepository } from '../db/repositories/users.ts';
@@ -42,11 +44,13 @@ export interface JobRequest {
   consents?: readonly ConsentClaim[];
   /** Consents already recorded that the job relies on too (a re-run relies on the first run's). */
   consentIds?: readonly string[];
+  /** The user's character the job is for (issue 44; checked by the caller); null or absent for none. */
+  characterId?: string | null;
   now: string;
 }
 
 /** One item of a batch: what a single call would make a job of. */
-export type BatchItem = Pick<JobRequest, 'input' | 'files' | 'consents'>;
+export type BatchItem = Pick<JobRequest, 'input' | 'files' | 'consents' | 'characterId'>;
 
 export interface BatchRequest {
   userId: string;
@@ -85,7 +89,8 @@ export function jobService(deps: JobServiceDeps) {
       if (existing) return { job: sameRequest(existing, input.kind, requestHash), created: false };
       // Queued and running jobs count: under the lock, what this sees is everything already reserved.
       await entitlements(trx).assertMayStart(userId, input.kind, now);
-      const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, now });
+      await assertCharacters(trx, userId, [request.characterId]);
+      const { job } = await jobs.create({ userId, input, engine: request.engine, idempotencyKey, requestHash, characterId: request.characterId ?? null, now });
       await userFilesRepository(trx).markUsed(userId, request.files, job.id);
       await carryConsents(trx, userId, job.id, request.consents ?? [], now);
       await consentsRepository(trx).attachToJob(job.id, request.consentIds ?? []);
@@ -130,7 +135,7 @@ export function jobService(deps: JobServiceDeps) {
       }
       const consentIds = (await consentsRepository(db).ofJob(first.id)).map((c) => c.id);
       const requestHash = createHash('sha256').update(`rerun\n${first.id}`).digest('hex');
-      return create({ userId, input, engine: engineOf(input.kind), idempotencyKey, requestHash, files, consentIds, now });
+      return create({ userId, input, engine: engineOf(input.kind), idempotencyKey, requestHash, files, consentIds, characterId: first.character_id, now });
     },
 
     /**
@@ -150,10 +155,11 @@ export function jobService(deps: JobServiceDeps) {
           return { batch: existing, jobs: await jobs.ofBatch(existing.id), created: false };
         }
         await entitlements(trx).assertMayStartMany(userId, kind, items.length, now);
+        await assertCharacters(trx, userId, items.map((item) => item.characterId));
         const batch = await batches.create({ user_id: userId, call, total: items.length, idempotency_key: idempotencyKey, request_hash: requestHash, created_at: now });
         const made: JobRow[] = [];
         for (const [index, item] of items.entries()) {
-          const { job } = await jobs.create({ userId, input: item.input, engine: request.engine, idempotencyKey: null, batch: { id: batch.id, index }, now });
+          const { job } = await jobs.create({ userId, input: item.input, engine: request.engine, idempotencyKey: null, batch: { id: batch.id, index }, characterId: item.characterId ?? null, now });
           await userFilesRepository(trx).markUsed(userId, item.files, job.id);
           await carryConsents(trx, userId, job.id, item.consents ?? [], now);
           made.push(job);
@@ -175,6 +181,13 @@ function assertSameRequest(sameKind: boolean, storedHash: string | null, request
   if (!sameKind) throw new HttpError(409, 'This Idempotency-Key was used for another kind of request.');
   // Jobs made before request hashes were kept (null) match any payload.
   if (storedHash !== null && storedHash !== requestHash) throw new HttpError(422, 'This Idempotency-Key was used with another request payload.');
+}
+
+/** Each character a job is for is still the user's (the call checked it; it may have been deleted since): else 404. */
+async function assertCharacters(db: Db, userId: string, ids: readonly (string | null | undefined)[]): Promise<void> {
+  for (const id of new Set(ids)) {
+    if (id && !(await charactersRepository(db).ofUserById(userId, id))) throw new HttpError(404, CHARACTER_MESSAGES.notFound);
+  }
 }
 
 /** Records (or finds the link copy's) consent for each claim and links them to the job, inside its transaction. */

@@ -27,6 +27,7 @@ export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>): 
     updated_at: job.updated_at,
     finished_at: job.finished_at,
     batch_id: job.batch_id,
+    character_id: job.character_id,
     position: job.status === 'queued' ? estimate.position : null,
     eta_seconds: estimate.eta_seconds,
     ...fields,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import auth from './auth/index.ts';
 import batches from './batches/index.ts';
 import billing from './billing/index.ts';
+import characters from './characters/index.ts';
 import { devApiRoutes } from './dev/index.ts';
 import developer from './developer/index.ts';
 import health from './health/index.ts';
@@ -26,5 +27,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(studio);
   await app.register(jobs);
   await app.register(batches);
+  await app.register(characters);
   await app.register(developer);
 };

@@ -19,11 +19,12 @@ export const sizeLabel = (bytes: number): string =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** A garment picture: PNG, JPEG or WEBP by content, within the byte and pixel caps, and decodable to the end. */
-export async function checkImageUpload(data: Buffer, limits: { maxBytes: number; maxPixels: number; label?: string }): Promise<CheckedImage> {
+export async function checkImageUpload(data: Buffer, limits: { maxBytes: number; maxPixels: number; label?: string; field?: string }): Promise<CheckedImage> {
   const label = limits.label ?? 'Garment image';
-  if (data.length > limits.maxBytes) throw new HttpError(413, `${label} is too large (max ${sizeLabel(limits.maxBytes)}).`, 'cloth_image');
+  const field = limits.field ?? 'cloth_image';
+  if (data.length > limits.maxBytes) throw new HttpError(413, `${label} is too large (max ${sizeLabel(limits.maxBytes)}).`, field);
   const type = imageTypeOf(data);
-  if (!type) throw new HttpError(400, `${label} must be PNG, JPEG or WEBP.`, 'cloth_image');
+  if (!type) throw new HttpError(400, `${label} must be PNG, JPEG or WEBP.`, field);
   let width = 0;
   let height = 0;
   try {
@@ -36,10 +37,10 @@ export async function checkImageUpload(data: Buffer, limits: { maxBytes: number;
     await sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'truncated' }).raw().toBuffer();
   } catch (err) {
     const tooBig = (err as { tooBig?: boolean }).tooBig || /pixel limit/i.test((err as Error).message);
-    if (tooBig) throw new HttpError(413, `${label} is too large (max ${Math.round(limits.maxPixels / 1e6)} megapixels).`, 'cloth_image');
-    throw new HttpError(400, `${label} could not be read.`, 'cloth_image');
+    if (tooBig) throw new HttpError(413, `${label} is too large (max ${Math.round(limits.maxPixels / 1e6)} megapixels).`, field);
+    throw new HttpError(400, `${label} could not be read.`, field);
   }
-  if (width < 16 || height < 16) throw new HttpError(400, `${label} is too small (at least 16 x 16 pixels).`, 'cloth_image');
+  if (width < 16 || height < 16) throw new HttpError(400, `${label} is too small (at least 16 x 16 pixels).`, field);
   return { ...type, width, height };
 }
 

@@ -34,6 +34,10 @@ export interface UploadJobRequest<F extends string> {
   consented: readonly NoInfer<F>[];
   /** The job's input, given the stored uploads as sources. */
   build(sources: Partial<Record<F, MediaSource>>): JobInput;
+  /** The user's character the call named (issue 44); null for none. */
+  characterId?: string | null;
+  /** The user's files already stored that the job reads too (a character's portrait or voice sample). */
+  files?: readonly string[];
 }
 
 /** A link /download/ parsed (and the user's consent given): what is fetched. */
@@ -87,7 +91,9 @@ export function uploadService({ db, files, jobs, generation, now }: UploadServic
       }
       let made: { job: JobRow; created: boolean };
       try {
-        made = await jobs.create({ userId, input: request.build(sources), engine: request.engine, idempotencyKey, requestHash, files: keys, consents, now: isoAt(now()) });
+        made = await jobs.create({
+          userId, input: request.build(sources), engine: request.engine, idempotencyKey, requestHash, files: [...keys, ...(request.files ?? [])], consents, characterId: request.characterId ?? null, now: isoAt(now()),
+        });
       } catch (err) {
         await files.discard(keys);
         throw err;

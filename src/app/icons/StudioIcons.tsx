@@ -23,6 +23,15 @@ export const VideoIcon = (p: IconProps) => (
   </SvgIcon>
 );
 
+/** Characters (issue 44): two people, one in front. */
+export const CharactersIcon = (p: IconProps) => (
+  <SvgIcon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+  </SvgIcon>
+);
+
 /** The queue (issue 29): lines waiting, the first one running. */
 export const QueueIcon = (p: IconProps) => (
   <SvgIcon {...p}>

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '../icons/SvgIcon';
 import {
+  CharactersIcon,
   FaceIcon,
   FeedbackIcon,
   GalleryIcon,
@@ -29,6 +30,7 @@ export const SIDEBAR_MAIN_ITEMS: readonly SidebarItem[] = [
   { label: 'Image To Video', path: '/Imagetovideo', icon: ImageToVideoIcon },
   { label: 'AI Music', path: '/AIMusic', icon: MusicIcon },
   { label: 'Talking Character', path: '/talk', icon: TalkIcon },
+  { label: 'Characters', path: '/characters', icon: CharactersIcon },
   { label: 'Gallery', path: '/gallery', icon: GalleryIcon },
   { label: 'Queue', path: '/queue', icon: QueueIcon },
 ];

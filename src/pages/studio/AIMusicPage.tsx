@@ -13,6 +13,7 @@ import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { StatusSpinner } from '../../studio/ui/StatusSpinner';
 import { generationCall } from '../../api/studio';
+import { appendCharacter } from '../../stores/characterStore';
 
 type AudioField = 'song_file' | 'voice_file' | 'instrumental_file';
 const FIELDS: readonly { name: AudioField; label: string; hint: string }[] = [
@@ -73,6 +74,7 @@ export default function AIMusicPage() {
       if (file) form.append(name, file, file.name);
     }
     if (files.voice_file) form.append('consent', 'true');
+    appendCharacter(form);
     void startGeneration(SLOT, async () => generationCall('/audio_mucic_creator/', form));
   };
 

@@ -14,6 +14,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { generationCall } from '../../api/studio';
+import { appendCharacter } from '../../stores/characterStore';
 
 type Category = (typeof CLOTH_CATEGORIES)[number];
 const CATEGORY_LABELS: Record<Category, string> = { tops: 'Tops', bottoms: 'Bottoms', 'one-pieces': 'One-pieces' };
@@ -65,6 +66,7 @@ export default function ClothSwapPage() {
     form.append('category', category);
     form.append('cloth_image', garment, garment.name);
     form.append('consent', 'true');
+    appendCharacter(form);
     void startGeneration(SLOT, async () => generationCall('/newclothchanger/', form));
   };
 

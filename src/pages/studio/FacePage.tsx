@@ -1,5 +1,5 @@
 import { StudioSessionKey } from '../../lib/persistedSession';
-import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
@@ -14,6 +14,9 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { generationCall } from '../../api/studio';
+import { characterFields, useCharacterStore } from '../../stores/characterStore';
+import { NewCharacterDialog } from '../../studio/characters/NewCharacterDialog';
+import { useNavigate } from 'react-router-dom';
 
 type Mode = 'celebrity' | 'prompt';
 const TABS = [
@@ -34,6 +37,24 @@ const TOUR: readonly TourStep[] = [
   { element: '#face-result', title: 'Your face', description: 'The new face appears here. Open the magnifier for full size; it is saved to your gallery.' },
 ];
 
+/** Issue 44: a face result becomes a character (the New character dialog, with this face). */
+function SaveAsCharacter({ url, gender }: { url: string; gender: Gender }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="outline" alignSelf="flex-start" onClick={() => setOpen(true)}>
+        Save as character
+      </Button>
+      <NewCharacterDialog open={open} face={{ url, gender }} onClose={() => setOpen(false)} onCreated={(c) => {
+        setOpen(false);
+        useCharacterStore.getState().choose(c.id);
+        navigate(`/characters/${encodeURIComponent(c.id)}`);
+      }} />
+    </>
+  );
+}
+
 /** Face Generation (/face): a non-existent face from three celebrity names or a prompt. */
 export default function FacePage() {
   const { mode, setMode, gender, setGender } = useScreenChoice<Mode>('face', SLOTS, 'celebrity');
@@ -49,13 +70,13 @@ export default function FacePage() {
       const [a, b, c] = names[gender].map((n) => n.trim());
       if (!a || !b || !c) return window.alert(STUDIO_MESSAGES.celebrities);
       const call = gender === 'male'
-        ? generationCall('/generate_face_c_men/', { user_id: userId, mencelebrity1: a, mencelebrity2: b, mencelebrity3: c })
-        : generationCall('/generate_face_c/', { user_id: userId, celebrity1: a, celebrity2: b, celebrity3: c });
+        ? generationCall('/generate_face_c_men/', { user_id: userId, mencelebrity1: a, mencelebrity2: b, mencelebrity3: c, ...characterFields(false) })
+        : generationCall('/generate_face_c/', { user_id: userId, celebrity1: a, celebrity2: b, celebrity3: c, ...characterFields(false) });
       void startGeneration(slot, async () => call);
     } else {
       const prompt = prompts[gender].trim();
       if (!prompt) return window.alert(STUDIO_MESSAGES.prompt);
-      void startGeneration(slot, async () => generationCall(gender === 'male' ? '/generate_face_prompt_men/' : '/generate-face-prompt/', { user_id: userId, prompt }));
+      void startGeneration(slot, async () => generationCall(gender === 'male' ? '/generate_face_prompt_men/' : '/generate-face-prompt/', { user_id: userId, prompt, ...characterFields(true) }));
     }
   };
 
@@ -65,6 +86,7 @@ export default function FacePage() {
   return (
     <StudioScreen
       capability={'face'}
+      styleSwitch={mode === 'prompt'}
       title="Face"
       highlight="Generation"
       onTour={startTour}
@@ -100,17 +122,20 @@ export default function FacePage() {
         </>
       }
       result={
-        <ResultPanel
-          id="face-result"
-          kind="image"
-          aspect="1"
-          result={result}
-          busy={Boolean(running)}
-          busyText="Don't refresh, please wait 1 minute..."
-          label="Generated face"
-          download={false}
-          placeholder={<Placeholder path="features/face.webp" caption="Your new face will appear here." />}
-        />
+        <Stack gap="3">
+          <ResultPanel
+            id="face-result"
+            kind="image"
+            aspect="1"
+            result={result}
+            busy={Boolean(running)}
+            busyText="Don't refresh, please wait 1 minute..."
+            label="Generated face"
+            download={false}
+            placeholder={<Placeholder path="features/face.webp" caption="Your new face will appear here." />}
+          />
+          {result && !running && <SaveAsCharacter url={result.url} gender={gender} />}
+        </Stack>
       }
     />
   );

@@ -1,6 +1,7 @@
-import { Box, Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useCharacterStore } from '../../stores/characterStore';
 import { galleryData, staleCopySavedAt, useGalleryStore } from '../../studio/galleryStore';
 import { isSearching, type GalleryFilters } from '../../studio/gallerySearch';
 import { useGalleryTab } from '../../studio/screenChoice';
@@ -12,7 +13,7 @@ import { GallerySearchForm, GallerySearchResults, NO_FILTERS } from '../../studi
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 
 const TAB_VALUES = TABS.map((t) => t.value);
 
@@ -62,8 +63,11 @@ export default function GalleryPage() {
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
   const savedAt = useGalleryStore(staleCopySavedAt);
+  const fetchCharacters = useCharacterStore((s) => s.fetch);
   // Every visit shows fresh data (another tab or device may have added items).
   useEffect(() => void fetch(true), [fetch]);
+  // Each item's character chip and the search's character filter (issue 44).
+  useEffect(() => void fetchCharacters(), [fetchCharacters]);
 
   const items = data ? itemsOf(data, tab) : [];
   const onDevice = useSavedOnDevice(items, savedAt !== null);
@@ -85,18 +89,7 @@ export default function GalleryPage() {
       ) : (
         <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
           {!data ? (
-            load.state === 'error' ? (
-              <Stack align="center" py="12" gap="3" role="alert">
-                <Text>{load.message}</Text>
-                <Button size="sm" onClick={() => void fetch(true)}>
-                  Try again
-                </Button>
-              </Stack>
-            ) : (
-              <Center py="16">
-                <StatusSpinner size="lg" label="Loading your gallery" />
-              </Center>
-            )
+            load.state === 'error' ? <LoadFailed message={load.message} onRetry={() => void fetch(true)} /> : <Loading label="Loading your gallery" />
           ) : items.length === 0 ? (
             <Stack align="center" textAlign="center" py="12" gap="3">
               <Heading as="h2" size="lg">

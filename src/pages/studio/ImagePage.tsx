@@ -25,6 +25,10 @@ import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
+import { characterFields, faceUrlFor } from '../../stores/characterStore';
+import { characterFace, useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
+import { galleryData, useGalleryStore } from '../../studio/galleryStore';
+
 
 type Mode = 'prompt' | 'link' | 'template';
 const TABS = [
@@ -79,6 +83,14 @@ export default function ImagePage() {
     setTemplates([]);
   };
   const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
+  // Issue 44: the chosen character's face (and gender) fill the picker.
+  const character = useCurrentCharacter();
+  const gallery = useGalleryStore(galleryData);
+  const ownFace = character ? characterFace(character, gallery) : null;
+  useFillWithCharacter(character, (c) => {
+    if (c.gender !== gender) changeGender(c.gender);
+    setFace(characterFace(c, gallery));
+  });
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/image', (share) => {
@@ -93,7 +105,7 @@ export default function ImagePage() {
     if (mode === 'prompt') {
       if (!pose || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imagePrompt);
       const path = gender === 'male' ? '/generate-image-prompt-men/' : '/generate-image-prompt/';
-      const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: face.image_url, prompt: imagePrompt(line, gender, pose, face.face_prompt) });
+      const callOf = (line: string) => generationCall(path, { user_id: userId, face_url: faceUrlFor(face.image_url), prompt: imagePrompt(line, gender, pose, face.face_prompt), ...characterFields(true) });
       if (lines.length > 1) return void startBatch(batchSlot, lines.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(prompt));
@@ -101,10 +113,10 @@ export default function ImagePage() {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.imageLink);
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
-      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: face.image_url, image: await resolveLink('image', userId, url, consent), consent }));
+      void startGeneration(slot, async () => generationCall(SWAP_PATHS.link[gender], { user_id: userId, face: faceUrlFor(face.image_url), image: await resolveLink('image', userId, url, consent), consent, ...characterFields(false) }));
     } else {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
-      const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: face.image_url, image: templateUrl(t.path) });
+      const callOf = (t: TemplateEntry) => generationCall(SWAP_PATHS.template[gender], { user_id: userId, face: faceUrlFor(face.image_url), image: templateUrl(t.path), ...characterFields(false) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));
@@ -114,6 +126,7 @@ export default function ImagePage() {
   return (
     <StudioScreen
       capability={mode === 'prompt' ? 'image' : 'swapImage'}
+      styleSwitch={mode === 'prompt'}
       title="Image"
       highlight="Generation"
       onTour={startTour}
@@ -137,7 +150,7 @@ export default function ImagePage() {
                   </NativeSelect>
                 </Field.Root>
               )}
-              <FacePicker id="image-face" gender={gender} selected={face} onSelect={setFace} />
+              <FacePicker id="image-face" gender={gender} selected={face} onSelect={setFace} characterFace={ownFace?.gender === gender ? ownFace : null} />
               {mode === 'prompt' && (
                 <Field.Root id="image-prompt">
                   <Field.Label>Prompt</Field.Label>

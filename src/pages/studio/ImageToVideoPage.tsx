@@ -10,6 +10,7 @@ import { Placeholder } from '../../studio/ui/Placeholder';
 import { ResultPanel } from '../../studio/ui/ResultPanel';
 import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { generationCall } from '../../api/studio';
+import { characterFields } from '../../stores/characterStore';
 
 const SLOT = StudioSessionKey.imageToVideoOutput;
 
@@ -21,13 +22,14 @@ export default function ImageToVideoPage() {
 
   const generate = () => {
     if (!image || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imageToVideo);
-    const body = { user_id: getSession(SessionKey.userId) ?? '', input_image: image.url, prompt: prompt.trim() };
+    const body = { user_id: getSession(SessionKey.userId) ?? '', input_image: image.url, prompt: prompt.trim(), ...characterFields(true) };
     void startGeneration(SLOT, async () => generationCall('/imagetovideos/', body));
   };
 
   return (
     <StudioScreen
       capability={'imageToVideo'}
+      styleSwitch
       title="Image to"
       highlight="Video"
       notice={notice}

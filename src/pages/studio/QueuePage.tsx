@@ -1,5 +1,9 @@
-import { Box, Button, Center, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Box, Button, Center, Field, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { CHARACTER_NONE } from '../../../contract/characters';
+import { characterById, charactersOf, useCharacterStore } from '../../stores/characterStore';
+import { CharacterChip } from '../../studio/characters/CharacterAvatar';
+import { CharacterSelect } from '../../studio/characters/CharacterSelect';
 import { Link as RouterLink } from 'react-router-dom';
 import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../../contract/capabilities';
 import type { JobView } from '../../../contract/studio';
@@ -9,7 +13,7 @@ import { cancelJob, moveJob, rerunJob } from '../../studio/jobActions';
 import { resultUrl } from '../../studio/jobs';
 import { isActive, useQueue, type QueueJob } from '../../studio/queue';
 import { ProgressBar } from '../../studio/ui/ProgressBar';
-import { StatusSpinner } from '../../studio/ui/StatusSpinner';
+import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
 
 /** Each capability's name in the queue; typed by the registry, so a new capability cannot be left out. */
@@ -32,6 +36,26 @@ const kindOf = (job: JobView): { noun: string; media: 'image' | 'video' | 'audio
 const STATUS: Record<JobView['status'], string> = { queued: 'Queued', running: 'Running', succeeded: 'Done', failed: 'Failed', canceled: 'Canceled' };
 
 type Action = 'cancel' | 'front' | 'back' | 'rerun';
+
+/** Whose the job is (issue 44): the character's chip, once the characters are loaded. */
+function JobCharacter({ id }: { id: string }) {
+  const character = useCharacterStore((s) => characterById(s, id));
+  return character ? <CharacterChip character={character} /> : null;
+}
+
+/** Issue 44: only the jobs of one character (or of none); shown once the user has a character. */
+function CharacterFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const fetch = useCharacterStore((s) => s.fetch);
+  const characters = useCharacterStore(charactersOf);
+  useEffect(() => void fetch(), [fetch]);
+  if (characters.length === 0) return null;
+  return (
+    <Field.Root maxW={{ md: '20rem' }}>
+      <Field.Label htmlFor="queue-character">Character</Field.Label>
+      <CharacterSelect filter id="queue-character" characters={characters} value={value} onChange={onChange} />
+    </Field.Root>
+  );
+}
 
 /** One job: what it is, where it stands, and what can be done with it. */
 function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (job?: JobView) => void }) {
@@ -62,6 +86,7 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
         {url && media === 'image' && <img src={url} alt={name} width={56} height={70} style={{ width: 56, height: 70, objectFit: 'cover', borderRadius: 8, flexShrink: 0 }} />}
         <Stack gap="1" flex="1" minW="0">
           <Text fontWeight="semibold">{name}</Text>
+          {job.character_id && <JobCharacter id={job.character_id} />}
           <Text fontSize="sm" color={job.status === 'failed' ? 'fg.error' : 'fg.muted'}>
             {job.status === 'queued'
               ? [job.position ? `Number ${job.position} in your queue` : 'Queued', eta].filter(Boolean).join(' · ')
@@ -176,6 +201,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Queue (/queue): what runs, what waits (position, ETA), what finished; cancel, move, re-run (issue 29). */
 export default function QueuePage() {
   const { queue, reload, loadMore, replace } = useQueue();
+  const [character, setCharacter] = useState('');
   const onDone = (job?: JobView) => {
     if (job) replace(job);
     void reload();
@@ -183,23 +209,12 @@ export default function QueuePage() {
   if (queue.state !== 'ready')
     return (
       <StudioScreenFrame title="Queue">
-        {queue.state === 'loading' ? (
-          <Center py="16">
-            <StatusSpinner size="lg" label="Loading your queue" />
-          </Center>
-        ) : (
-          <Stack align="center" py="12" gap="3" role="alert">
-            <Text>{queue.message}</Text>
-            <Button size="sm" onClick={() => void reload()}>
-              Try again
-            </Button>
-          </Stack>
-        )}
+        {queue.state === 'loading' ? <Loading label="Loading your queue" /> : <LoadFailed message={queue.message} onRetry={() => void reload()} />}
       </StudioScreenFrame>
     );
 
-  const { jobs } = queue;
-  const names = jobNames(jobs);
+  const names = jobNames(queue.jobs);
+  const jobs = character ? queue.jobs.filter((j) => (character === CHARACTER_NONE ? !j.character_id : j.character_id === character)) : queue.jobs;
   const batches = new Map<string, QueueJob[]>();
   for (const job of jobs) if (job.batch_id) batches.set(job.batch_id, [...(batches.get(job.batch_id) ?? []), job]);
   const single = jobs.filter((j) => !j.batch_id);
@@ -210,6 +225,7 @@ export default function QueuePage() {
   return (
     <StudioScreenFrame title="Queue">
       <Stack gap="8">
+        <CharacterFilter value={character} onChange={setCharacter} />
         {nothingWaits && (
           <Stack align="center" textAlign="center" py="6" gap="2">
             <Heading as="h2" size="lg">

@@ -19,8 +19,15 @@ import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { VoiceRecorder } from '../../studio/ui/VoiceRecorder';
 import { useTour, type TourStep } from '../../studio/tour';
 import { generationCall } from '../../api/studio';
+import { voicePreset } from '../../../contract/characters';
+import { appendCharacter, faceUrlFor, type Character } from '../../stores/characterStore';
+import { useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
 
-type Source = 'upload' | 'record' | 'song' | 'text';
+/** Whose voice says typed text with a character of a preset voice chosen (issue 44). */
+const voiceNote = (c: Character) => (c.voice.type === 'preset' ? `Spoken in ${c.name}'s voice (${voicePreset(c.voice.preset)?.label ?? 'preset'}).` : '');
+
+/** 'character': the chosen character's voice sample (issue 44). */
+type Source = 'upload' | 'record' | 'song' | 'text' | 'character';
 const TABS: readonly { value: Source; label: string }[] = [
   { value: 'upload', label: 'Upload a voice' },
   { value: 'record', label: 'Record' },
@@ -74,7 +81,16 @@ const TOUR: readonly TourStep[] = [
 /** Talking Character (/talk, issue 32): one of the user's faces or images speaks a voice, sings a song or says typed text. */
 export default function TalkingPage() {
   const [face, setFace] = useState<PickedImage | null>(null);
-  const [source, setSource] = useState<Source>('upload');
+  const [picked, setSource] = useState<Source>('upload');
+  // Issue 44: the chosen character's face fills the picker; its voice sample, when it has one, is the default voice.
+  const character = useCurrentCharacter();
+  const sample = character?.voice.type === 'sample' ? character.voice : null;
+  const tabs = sample ? [{ value: 'character' as const, label: `${character!.name}'s voice` }, ...TABS] : TABS;
+  const source: Source = picked === 'character' && !sample ? 'upload' : picked;
+  useFillWithCharacter(character, (c) => {
+    setFace({ id: `character:${c.id}`, url: c.face_url });
+    setSource(c.voice.type === 'sample' ? 'character' : 'text');
+  });
   const [voice, setVoice] = useState<File | null>(null);
   const [recorded, setRecorded] = useState<File | null>(null);
   const [song, setSong] = useState('');
@@ -107,8 +123,11 @@ export default function TalkingPage() {
     if (!face) return window.alert(STUDIO_MESSAGES.talkingFace);
     const form = new FormData();
     form.append('user_id', getSession(SessionKey.userId) ?? '');
-    form.append('face_url', face.url);
-    if (source === 'text') {
+    form.append('face_url', faceUrlFor(face.url));
+    appendCharacter(form);
+    if (source === 'character') {
+      // The server speaks with the character's sample when the call brings no voice of its own.
+    } else if (source === 'text') {
       if (!text.trim()) return window.alert(STUDIO_MESSAGES.talkingOneInput);
       if (remaining < 0) return window.alert(STUDIO_MESSAGES.talkingText);
       form.append('text', text.trim());
@@ -135,9 +154,15 @@ export default function TalkingPage() {
       onCloseNotice={closeNotice}
       form={
         <>
-          <GeneratedImagePicker id="talk-face" groups={['faces', 'images']} label="Choose a face or image" selected={face} onSelect={setFace} />
-          <ModeTabs id="talk-tabs" label="What the face says" tabs={TABS} value={source} onChange={setSource}>
+          <GeneratedImagePicker id="talk-face" groups={['faces', 'images']} label="Choose a face or image" selected={face} onSelect={setFace} characterImage={character ? { id: `character:${character.id}`, url: character.face_url } : null} />
+          <ModeTabs id="talk-tabs" label="What the face says" tabs={tabs} value={source} onChange={setSource}>
             <Stack gap="4">
+              {source === 'character' && sample && (
+                <Stack gap="2">
+                  <Text fontSize="sm" color="fg.muted">{`${character!.name} speaks with their voice sample (${Math.round(sample.seconds)} s).`}</Text>
+                  <audio src={sample.sample_url} controls preload="none" aria-label={`${character!.name}'s voice sample`} style={{ width: '100%' }} />
+                </Stack>
+              )}
               {source === 'upload' && (
                 <Field.Root>
                   <Field.Label>Voice File</Field.Label>
@@ -162,6 +187,7 @@ export default function TalkingPage() {
                   <Text id="talk-text-count" fontSize="sm" color="fg.muted" aria-live="polite">
                     {remaining} characters remaining
                   </Text>
+                  {character?.voice.type === 'preset' && <Field.HelperText>{voiceNote(character)}</Field.HelperText>}
                 </Field.Root>
               )}
               {file && (source === 'upload' || source === 'record') && <ConsentCheckbox id={consentId} checked={consent} onChange={setConsent} />}

@@ -23,6 +23,10 @@ import { StudioScreen } from '../../studio/ui/StudioScreen';
 import { TemplateGrid } from '../../studio/ui/TemplateGrid';
 import { BatchGrid } from '../../studio/ui/BatchGrid';
 import { generationCall } from '../../api/studio';
+import { characterFields, faceUrlFor } from '../../stores/characterStore';
+import { characterFace, useCurrentCharacter, useFillWithCharacter } from '../../studio/characters/useStudioCharacter';
+import { galleryData, useGalleryStore } from '../../studio/galleryStore';
+
 
 type Mode = 'link' | 'template';
 const TABS = [
@@ -58,6 +62,17 @@ export default function VideoPage() {
   // Several templates make a batch (issue 29): one request, a grid of results.
   const count = mode === 'template' ? templates.length : 1;
   const toggleTemplate = (t: TemplateEntry) => setTemplates((list) => toggled(list, t));
+  // Issue 44: the chosen character's face (and gender) fill the picker.
+  const character = useCurrentCharacter();
+  const gallery = useGalleryStore(galleryData);
+  const ownFace = character ? characterFace(character, gallery) : null;
+  useFillWithCharacter(character, (c) => {
+    if (c.gender !== gender) {
+      setGender(c.gender);
+      setTemplates([]);
+    }
+    setFace(characterFace(c, gallery));
+  });
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.
   useIncomingShare('/video', (share) => {
@@ -73,10 +88,10 @@ export default function VideoPage() {
       const url = link.trim();
       if (!url) return window.alert(STUDIO_MESSAGES.videoLink);
       if (!consent) return window.alert(STUDIO_MESSAGES.consent);
-      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: await resolveLink('video', userId, url, consent), consent }));
+      void startGeneration(slot, async () => generationCall('/face-swap/', { user_id: userId, input_image_url: faceUrlFor(face.image_url), target_video_url: await resolveLink('video', userId, url, consent), consent, ...characterFields(false) }));
     } else {
       if (templates.length === 0) return window.alert(STUDIO_MESSAGES.template);
-      const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: face.image_url, target_video_url: templateUrl(t.path) });
+      const callOf = (t: TemplateEntry) => generationCall('/face-swap/', { user_id: userId, input_image_url: faceUrlFor(face.image_url), target_video_url: templateUrl(t.path), ...characterFields(false) });
       if (templates.length > 1) return void startBatch(batchSlot, templates.map(callOf));
       clearBatch();
       void startGeneration(slot, async () => callOf(templates[0]!));
@@ -102,7 +117,7 @@ export default function VideoPage() {
           />
           <ModeTabs id="video-tabs" label="Video from" tabs={TABS} value={mode} onChange={setMode}>
             <Stack gap="5">
-              <FacePicker id="video-face" gender={gender} selected={face} onSelect={setFace} />
+              <FacePicker id="video-face" gender={gender} selected={face} onSelect={setFace} characterFace={ownFace?.gender === gender ? ownFace : null} />
               {mode === 'link' ? (
                 <Stack gap="3" id="video-source">
                   <Field.Root>

@@ -13,13 +13,15 @@ interface FacePickerProps {
   selected: GalleryFace | null;
   onSelect: (face: GalleryFace | null) => void;
   id?: string;
+  /** The chosen character's face (issue 44): first, even when it is an uploaded portrait, not a gallery face. */
+  characterFace?: GalleryFace | null;
 }
 
 /**
  * 'Choose a face' (spec §2): the 3 most recent faces of the gender (chosen ones move to the
  * front), 'View All' opening the 'Select face' popup, and a link to /face when there are none.
  */
-export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) {
+export function FacePicker({ gender, selected, onSelect, id, characterFace = null }: FacePickerProps) {
   const fetch = useGalleryStore((s) => s.fetch);
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
@@ -29,14 +31,17 @@ export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) 
   const [pending, setPending] = useState<GalleryFace | null>(null);
   useEffect(() => void fetch(), [fetch]);
 
-  const faces = orderedFaces(data, gender, chosen);
-  // A face of the other gender is no choice here.
+  const gallery = orderedFaces(data, gender, chosen);
+  const extra = characterFace && !gallery.some((f) => f.image_url === characterFace.image_url) ? characterFace : null;
+  const faces = extra ? [extra, ...gallery] : gallery;
+  const isSelected = (f: GalleryFace) => selected !== null && (selected.id === f.id || selected.image_url === f.image_url);
+  // A face of the other gender is no choice here (checked once the gallery is in).
   useEffect(() => {
-    if (selected && !faces.some((f) => f.id === selected.id)) onSelect(null);
-  }, [faces, selected, onSelect]);
+    if (data && selected && !faces.some(isSelected)) onSelect(null);
+  }, [data, faces, selected, onSelect]);
 
   const pick = (face: GalleryFace) => {
-    choose(gender, face.id);
+    if (face !== extra) choose(gender, face.id);
     onSelect(face);
   };
 
@@ -47,7 +52,7 @@ export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) 
       </Text>
       {!data && load.state !== 'error' ? (
         <StatusSpinner size="sm" label="Loading your faces" />
-      ) : faces.length === 0 ? (
+      ) : faces.length === 0 && !extra ? (
         <Text fontSize="sm" color="fg.muted">
           {load.state === 'error' ? `${load.message} ` : 'No faces yet. '}
           <Link asChild color="brand.300" fontWeight="semibold">
@@ -57,7 +62,7 @@ export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) 
       ) : (
         <SimpleGrid columns={4} gap="2" role="group" aria-labelledby={`${id ?? 'face'}-label`}>
           {faces.slice(0, RECENT_FACES).map((face, i) => (
-            <PickTile key={face.id} src={face.image_url} aspect="1" selected={selected?.id === face.id} onClick={() => pick(face)} label={`Face ${i + 1}`} />
+            <PickTile key={face.id} src={face.image_url} aspect="1" selected={isSelected(face)} onClick={() => pick(face)} label={face === extra ? 'Character face' : `Face ${i + 1}`} />
           ))}
           <Button variant="outline" h="auto" aspectRatio="1" rounded="xl" fontSize="sm" onClick={() => { setPending(selected); setOpen(true); }}>
             View All
@@ -75,7 +80,7 @@ export function FacePicker({ gender, selected, onSelect, id }: FacePickerProps) 
               <Dialog.Body>
                 <SimpleGrid columns={{ base: 3, md: 4 }} gap="3">
                   {faces.map((face, i) => (
-                    <PickTile key={face.id} src={face.image_url} aspect="1" selected={pending?.id === face.id} onClick={() => setPending(face)} label={`Face ${i + 1} of ${faces.length}`} />
+                    <PickTile key={face.id} src={face.image_url} aspect="1" selected={pending?.id === face.id} onClick={() => setPending(face)} label={face === extra ? 'Character face' : `Face ${i + 1} of ${faces.length}`} />
                   ))}
                 </SimpleGrid>
               </Dialog.Body>

@@ -12,6 +12,50 @@ import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton, useCanShareFiles } from './ShareButton';
 import { UpscaleAction } from './UpscaleAction';
+import { charactersApi, fieldError } from '../../api/characters';
+import { charactersOf, useCharacterStore } from '../../stores/characterStore';
+import { CharacterAvatar } from '../characters/CharacterAvatar';
+import { useGalleryStore } from '../galleryStore';
+import { CharacterSelect } from '../characters/CharacterSelect';
+
+/**
+ * Whose the item is (issue 44): the character's chip, and once the user has characters, a switcher
+ * that moves the item to another character or to none (PATCH /api/media/{id}).
+ */
+function ItemCharacter({ itemId, characterId, name }: { itemId: string; characterId: string | null; name: string }) {
+  const characters = useCharacterStore(charactersOf);
+  const [current, setCurrent] = useState(characterId);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  useEffect(() => setCurrent(characterId), [characterId]);
+  const character = characters.find((c) => c.id === current) ?? null;
+  if (characters.length === 0) return null;
+  const move = async (to: string | null) => {
+    setState({ busy: true, error: null });
+    try {
+      await charactersApi.moveMedia(itemId, to);
+      setCurrent(to);
+      setState({ busy: false, error: null });
+      // Counts and last activity change; the gallery's copy too.
+      void useCharacterStore.getState().fetch(true);
+      void useGalleryStore.getState().fetch(true);
+    } catch (err) {
+      setState({ busy: false, error: fieldError(err).message });
+    }
+  };
+  return (
+    <Stack gap="1">
+      <HStack gap="1.5">
+        {character ? <CharacterAvatar character={character} size="6" /> : <Box boxSize="6" rounded="full" flexShrink={0} borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" />}
+        <CharacterSelect h="7" fontSize="xs" px="2" characters={characters} value={current ?? ''} disabled={state.busy} aria-label={`Character of ${name.toLowerCase()}`} onChange={(v) => void move(v || null)} />
+      </HStack>
+      {state.error && (
+        <Text role="alert" fontSize="xs" color="fg.error">
+          {state.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 export type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
 /** The gallery's tabs, named as the spec names them; imgTovideo is the server's gen_video group. */
@@ -32,19 +76,21 @@ export interface Item {
   jobId: string | null;
   /** An upscale (issue 31): the picture it was made from, and how many times larger it is. */
   upscaled?: { from: string; scale: number };
+  /** The character it was made for (issue 44), when any. */
+  characterId?: string | null;
 }
 
 /** The items of a tab, newest first (as the server sends them), those without a URL dropped. */
 export function itemsOf(data: Partial<GalleryResponse>, tab: Tab): Item[] {
   const job = (i: { job_id?: string | null }) => i.job_id ?? null;
-  const list: Item[] =
-    tab === 'faces' ? (data.faces ?? []).map((f) => ({ id: f.id, url: f.image_url, kind: 'image', jobId: job(f) }))
-    : tab === 'images' ? (data.images ?? []).map((i) => ({ id: i.id, url: i.image_url, kind: 'image', jobId: job(i), ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
-    : tab === 'videos' ? (data.videos ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v) }))
-    : tab === 'cloth' ? (data.cloth ?? []).map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image', jobId: job(c) }))
-    : tab === 'imgTovideo' ? (data.gen_video ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v) }))
-    : (data.audio ?? []).map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio', jobId: job(a) }));
-  return list.filter((item) => item.url);
+  const raw: (Item & { from: { character_id?: string | null } })[] =
+    tab === 'faces' ? (data.faces ?? []).map((f) => ({ id: f.id, url: f.image_url, kind: 'image', jobId: job(f), from: f }))
+    : tab === 'images' ? (data.images ?? []).map((i) => ({ id: i.id, url: i.image_url, kind: 'image', jobId: job(i), from: i, ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
+    : tab === 'videos' ? (data.videos ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
+    : tab === 'cloth' ? (data.cloth ?? []).map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image', jobId: job(c), from: c }))
+    : tab === 'imgTovideo' ? (data.gen_video ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
+    : (data.audio ?? []).map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio', jobId: job(a), from: a }));
+  return raw.filter((item) => item.url).map(({ from, ...item }) => (from.character_id ? { ...item, characterId: from.character_id } : item));
 }
 
 const TAB_NOUN: Record<Tab, string> = { faces: 'Face', images: 'Image', videos: 'Video', cloth: 'Cloth swap', imgTovideo: 'Image to video', audio: 'Song' };
@@ -144,6 +190,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
         )}
       </Box>
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
+      <ItemCharacter itemId={item.id} characterId={item.characterId ?? null} name={name} />
       {item.upscaled && (
         <Text fontSize="xs" color="fg.muted">
           Upscaled {item.upscaled.scale}x from{' '}

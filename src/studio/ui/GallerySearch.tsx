@@ -9,14 +9,17 @@ import { searchGallery, type GalleryFilters } from '../gallerySearch';
 import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
+import { CharacterSelect } from '../characters/CharacterSelect';
+import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 
-export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '' };
+export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
 
 /** The search form: applied on submit (Enter or Search), cleared by Clear. */
 export function GallerySearchForm({ filters, onSearch, searching }: { filters: GalleryFilters; onSearch: (f: GalleryFilters) => void; searching: boolean }) {
   const [draft, setDraft] = useState(filters);
   useEffect(() => setDraft(filters), [filters]);
   const ids = useId();
+  const characters = useCharacterStore(charactersOf);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch(draft);
@@ -26,10 +29,19 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
   return (
     <Box as="form" role="search" aria-label="Search your gallery" onSubmit={submit} rounded="xl" borderWidth="1px" borderColor="border.muted" bg="bg.panel" p={{ base: 3, md: 4 }} mb="5">
       <Stack gap="3">
-        <Field.Root>
-          <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
-          <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
-        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: characters.length ? 2 : 1 }} gap="3" templateColumns={characters.length ? { md: '2fr 1fr' } : undefined}>
+          <Field.Root>
+            <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
+            <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
+          </Field.Root>
+          {characters.length > 0 && (
+            // Issue 44: shown once the user has a character, so the spec's gallery stays as it was until then.
+            <Field.Root>
+              <Field.Label htmlFor={`${ids}-character`}>Character</Field.Label>
+              <CharacterSelect filter id={`${ids}-character`} characters={characters} value={draft.character} onChange={(character) => setDraft({ ...draft, character })} />
+            </Field.Root>
+          )}
+        </SimpleGrid>
         <chakra.fieldset borderWidth="0" p="0" m="0">
           <chakra.legend fontSize="sm" fontWeight="medium" mb="1.5">
             Kinds

@@ -17,13 +17,13 @@ export type PickableGroup = 'faces' | 'images' | 'cloth';
  * The user's generated images to pick from (cloth swap, image to video), newest first; cloth
  * swap results count too. With none, a link to /image (spec §2).
  */
-export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images', 'cloth'], label = 'Choose a generated image' }: { selected: PickedImage | null; onSelect: (image: PickedImage) => void; id?: string; groups?: readonly PickableGroup[]; label?: string }) {
+export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images', 'cloth'], label = 'Choose a generated image', characterImage = null }: { selected: PickedImage | null; onSelect: (image: PickedImage) => void; id?: string; groups?: readonly PickableGroup[]; label?: string; /** The chosen character's face (issue 44), first. */ characterImage?: PickedImage | null }) {
   const fetch = useGalleryStore((s) => s.fetch);
   const load = useGalleryStore((s) => s.load);
   const data = useGalleryStore(galleryData);
   useEffect(() => void fetch(), [fetch]);
 
-  const images: PickedImage[] = data
+  const gallery: PickedImage[] = data
     ? [
         ...(groups.includes('faces') ? data.faces.map((f) => ({ id: f.id, url: f.image_url, at: f.created_at })) : []),
         ...(groups.includes('images') ? data.images.map((i) => ({ id: i.id, url: i.image_url, at: i.created_at })) : []),
@@ -32,13 +32,15 @@ export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images
         .sort((a, b) => b.at.localeCompare(a.at))
         .map(({ id: itemId, url }) => ({ id: itemId, url }))
     : [];
+  const extra = characterImage && !gallery.some((i) => i.url === characterImage.url) ? characterImage : null;
+  const images = extra ? [extra, ...gallery] : gallery;
 
   return (
     <Box id={id}>
       <Text fontWeight="medium" mb="2" id={`${id ?? 'images'}-label`}>
         {label}
       </Text>
-      {!data && load.state !== 'error' ? (
+      {!data && load.state !== 'error' && !extra ? (
         <StatusSpinner size="sm" label="Loading your images" />
       ) : images.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
@@ -51,7 +53,7 @@ export function GeneratedImagePicker({ selected, onSelect, id, groups = ['images
         <Box maxH={{ base: '16rem', md: '20rem' }} overflowY="auto" rounded="xl" borderWidth="1px" borderColor="border.muted" p="2">
           <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-labelledby={`${id ?? 'images'}-label`}>
             {images.map((image, i) => (
-              <PickTile key={image.id} label={`Generated image ${i + 1}`} selected={selected?.id === image.id} onClick={() => onSelect(image)} aspect="4 / 5" src={image.url} />
+              <PickTile key={image.id} label={image === extra ? 'Character face' : `Generated image ${i + 1}`} selected={selected !== null && (selected.id === image.id || selected.url === image.url)} onClick={() => onSelect(image)} aspect="4 / 5" src={image.url} />
             ))}
           </SimpleGrid>
         </Box>

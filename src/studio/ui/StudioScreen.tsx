@@ -11,6 +11,7 @@ import { PageTitle } from '../../app/ui/PageTitle';
 import { useBlockDevTools } from '../../lib/blockDevTools';
 import { InfoIcon } from '../../app/icons/StudioIcons';
 import { NotificationBar, type StudioNotice } from './NotificationBar';
+import { CharacterBar } from '../characters/CharacterBar';
 
 interface StudioScreenProps {
   title: string;
@@ -25,6 +26,8 @@ interface StudioScreenProps {
   result: ReactNode;
   /** The capability Generate calls: refused by the server now, the screen says so and Generate is disabled. */
   capability?: Capability;
+  /** The screen's calls have a prompt: the character bar shows "Use style" (issue 44). */
+  styleSwitch?: boolean;
 }
 
 /** True inside a screen whose capability the server refuses now (GenerateButton reads it). */
@@ -90,7 +93,7 @@ export function StudioScreenFrame({ title, highlight, onTour, children }: Pick<S
 }
 
 /** The frame of a generation screen (spec §2): title, 'How to use', notification bar, form and result. */
-export function StudioScreen({ title, highlight, onTour, notice = null, onCloseNotice, form, result, capability }: StudioScreenProps) {
+export function StudioScreen({ title, highlight, onTour, notice = null, onCloseNotice, form, result, capability, styleSwitch }: StudioScreenProps) {
   const unavailable = useCapabilityUnavailable(capability);
   return (
     <StudioScreenFrame title={title} highlight={highlight} onTour={onTour}>
@@ -99,6 +102,7 @@ export function StudioScreen({ title, highlight, onTour, notice = null, onCloseN
           {CAPABILITY_UNAVAILABLE}
         </Box>
       )}
+      <CharacterBar styleSwitch={styleSwitch} />
       <NotificationBar notice={notice} onClose={() => onCloseNotice?.()} />
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: 5, md: 8 }} alignItems="start">
         <Stack gap="5" {...formCard}>

@@ -2,6 +2,7 @@
 // included), for the gallery search's tests and bench:api's 10,000 items per user.
 import type { GalleryGroup } from '../../../contract/studio.ts';
 import '../../../server/src/db/gallery-schema.ts';
+import '../../../server/src/db/characters-schema.ts';
 import type { Db } from '../../../server/src/db/index.ts';
 import { newId } from '../../../server/src/db/util.ts';
 import { searchTextOf } from '../../../server/src/jobs/search-text.ts';
@@ -15,10 +16,13 @@ export interface SeedItem {
   /** '' for an item without a stored file (the gallery drops it). */
   storage_key?: string;
   id?: string;
+  /** The character it was made for (issue 44); none when absent. */
+  character_id?: string | null;
 }
 
 /** Inserts the items for `userId` (no job rows: job_id null) and answers their ids, in order. */
 export async function seedGallery(db: Db, userId: string, items: readonly SeedItem[]): Promise<string[]> {
+  const tagged = items.some((it) => it.character_id !== undefined);
   const rows = items.map((it) => {
     const id = it.id ?? newId();
     const key = it.storage_key ?? `gen/${id}.bin`;
@@ -26,6 +30,8 @@ export async function seedGallery(db: Db, userId: string, items: readonly SeedIt
       id, user_id: userId, job_id: null, kind: KIND_OF[it.group], gender: it.group === 'faces' || it.group === 'images' ? ('female' as const) : null,
       url: `/media/${key}`, storage_key: key, mime: 'application/octet-stream', bytes: 1, face_prompt: it.group === 'faces' ? 'soft light' : null,
       search_text: searchTextOf(it.input ?? {}), created_at: it.created_at,
+      // Only when asked for: tests of older migrations seed a media_items without the column.
+      ...(tagged ? { character_id: it.character_id ?? null } : {}),
     };
   });
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_items').values(rows.slice(i, i + 500)).execute();

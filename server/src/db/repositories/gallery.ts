@@ -19,11 +19,12 @@
 // with its answer piece: 10,000 items are ~6.5 MB), the least recently used dropped first. A gallery
 // larger than the whole budget is still answered, from a load made for that one request.
 import '../gallery-schema.ts';
+import '../characters-schema.ts';
 import type { Db } from '../index.ts';
 import type { MediaItem, MediaKind } from '../schema.ts';
 
 /** The columns an item is searched and answered with. */
-const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text'] as const;
+const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text', 'character_id'] as const;
 
 /** A gallery item as the cache holds it: shared by every request, never to be changed. */
 export type GalleryItem = Readonly<Pick<MediaItem, (typeof COLUMNS)[number]>>;
@@ -41,6 +42,8 @@ export interface GalleryQuery {
   /** Inclusive bounds on created_at (ISO text, compared as text). */
   from?: string;
   to?: string;
+  /** Only the items of this character (issue 44), or of none (null); absent: any. */
+  character?: string | null;
   /** Items per group. */
   limit: number;
 }
@@ -114,7 +117,7 @@ function firstWhere(items: readonly GalleryItem[], test: (item: GalleryItem) => 
 
 /** A page of one kind's items: after `after`, within from/to, holding every word, at most `limit`, newest first. */
 export function galleryPage({ items, slices }: GalleryList, after: GalleryPosition | undefined, query: GalleryQuery): GalleryItem[] {
-  const { from, to, limit } = query;
+  const { from, to, limit, character } = query;
   const words = query.words ?? [];
   // Each word's pairs (not pairs across words: they need not stand side by side).
   const bits = [...new Set(words.flatMap(signatureOf))];
@@ -135,7 +138,7 @@ export function galleryPage({ items, slices }: GalleryList, after: GalleryPositi
       const lowest = left & -left;
       left ^= lowest;
       const item = items[(chunk << 5) | (31 - Math.clz32(lowest))]!;
-      if (words.every((word) => item.search_text.includes(word))) page.push(item);
+      if ((character === undefined || item.character_id === character) && words.every((word) => item.search_text.includes(word))) page.push(item);
     }
   }
   return page;
@@ -162,7 +165,7 @@ async function load(db: Db, userId: string): Promise<Gallery> {
     const list = lists.get(row.kind);
     if (list) list.push(row);
     else lists.set(row.kind, [row]);
-    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0));
+    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0) + (row.character_id?.length ?? 0));
   }
   const byKind = new Map<MediaKind, GalleryList>();
   for (const [kind, items] of lists) byKind.set(kind, galleryListOf(items));
@@ -256,6 +259,36 @@ export type PieceWriter = (item: GalleryItem) => string;
  */
 const piecesByWriter = new WeakMap<PieceWriter, WeakMap<GalleryItem, string>>();
 
+/** A character's gallery items of one kind: how many, and the newest one's time (issue 44). */
+export interface CharacterActivity {
+  character_id: string;
+  kind: MediaKind;
+  count: number;
+  last: string;
+}
+
+/** Each kept gallery's items tallied by character and kind, made once per gallery (a new version is a new gallery). */
+const activityByGallery = new WeakMap<Gallery, CharacterActivity[]>();
+
+function activityOf(gallery: Gallery): CharacterActivity[] {
+  let tally = activityByGallery.get(gallery);
+  if (tally) return tally;
+  tally = [];
+  for (const [kind, { items }] of gallery.byKind) {
+    const byCharacter = new Map<string, CharacterActivity>();
+    // Newest first: the first item of a character is its newest.
+    for (const item of items) {
+      if (item.character_id === null) continue;
+      const held = byCharacter.get(item.character_id);
+      if (held) held.count += 1;
+      else byCharacter.set(item.character_id, { character_id: item.character_id, kind, count: 1, last: item.created_at });
+    }
+    tally.push(...byCharacter.values());
+  }
+  activityByGallery.set(gallery, tally);
+  return tally;
+}
+
 /** Where one kind's page starts: the kind, and the position it follows (the first page without). */
 export interface GalleryPageStart {
   kind: MediaKind;
@@ -274,6 +307,11 @@ export function galleryRepository(db: Db) {
       if (starts.length === 0) return [];
       const { byKind } = await galleryCacheOf(db).of(userId);
       return starts.map(({ kind, after }) => galleryPage(byKind.get(kind) ?? NO_ITEMS, after, query));
+    },
+
+    /** The user's items with a stored file per character and kind (issue 44), from the gallery kept in memory. */
+    async characterActivity(userId: string): Promise<readonly CharacterActivity[]> {
+      return activityOf(await galleryCacheOf(db).of(userId));
     },
 
     /** The items' answer pieces as `write` makes them, each written once while its gallery is kept. */

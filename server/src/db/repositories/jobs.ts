@@ -7,6 +7,7 @@
 import '../generation-schema.ts';
 import '../batches-schema.ts';
 import '../queue-schema.ts';
+import '../characters-schema.ts';
 import { sql, type ExpressionBuilder, type OrderByItemBuilder, type SelectQueryBuilder } from 'kysely';
 import { TURN_ORDER, USER_ORDER, type UserStanding } from '../../jobs/fairness.ts';
 import type { JobInput } from '../../jobs/kinds.ts';
@@ -27,6 +28,8 @@ export interface NewJobFields {
   requestHash?: string | null;
   /** The batch making the job and the item's place in it. */
   batch?: { id: string; index: number };
+  /** The character the job is for (issue 44); its gallery items record it too. */
+  characterId?: string | null;
   now: string;
 }
 
@@ -98,7 +101,7 @@ export function jobsRepository(db: Db) {
           .values({
             id: newId(), user_id: userId, kind: input.kind, status: 'queued', input: JSON.stringify(input), engine,
             idempotency_key: idempotencyKey, request_hash: fields.requestHash ?? null, created_at: now, updated_at: now,
-            batch_id: fields.batch?.id ?? null, batch_index: fields.batch?.index ?? null, queue_order: Date.parse(now),
+            batch_id: fields.batch?.id ?? null, batch_index: fields.batch?.index ?? null, queue_order: Date.parse(now), character_id: fields.characterId ?? null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -179,9 +182,11 @@ export function jobsRepository(db: Db) {
           .where('lease_owner', '=', owner)
           .where('status', '=', 'running')
           .where('cancel_requested_at', 'is', null)
+          .returning('character_id')
           .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) return false;
-        await mediaRepository(trx).addForJob(id, media);
+        if (!done) return false;
+        // The outputs belong to the job's character (issue 44), as it is now (a deleted one is null).
+        await mediaRepository(trx).addForJob(id, media.map((m) => ({ ...m, character_id: done.character_id })));
         return true;
       });
     },

@@ -1,5 +1,6 @@
 import '../generation-schema.ts';
 import '../queue-schema.ts';
+import '../characters-schema.ts';
 import type { UserFileKind } from '../generation-schema.ts';
 import type { Db } from '../index.ts';
 import { FINAL_JOB_STATUSES } from '../../../../contract/job-status.ts';
@@ -7,8 +8,12 @@ import { FINAL_JOB_STATUSES } from '../../../../contract/job-status.ts';
 /** Uploads and link copies in storage, each owned by one user (the only SQL on user_files). */
 export function userFilesRepository(db: Db) {
   return {
-    add: (userId: string, kind: UserFileKind, storageKey: string, now: string) =>
-      db.insertInto('user_files').values({ storage_key: storageKey, user_id: userId, kind, job_id: null, created_at: now }).execute(),
+    add: (userId: string, kind: UserFileKind, storageKey: string, now: string, seconds: number | null = null) =>
+      db.insertInto('user_files').values({ storage_key: storageKey, user_id: userId, kind, job_id: null, created_at: now, seconds }).execute(),
+
+    /** The user's file of `kind` at `storageKey` (its length for a voice sample), if they put it into storage. */
+    ownedFile: (userId: string, kind: UserFileKind, storageKey: string) =>
+      db.selectFrom('user_files').select(['storage_key', 'seconds']).where('storage_key', '=', storageKey).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst(),
 
     /** True when `storageKey` is a file of `kind` that `userId` put into storage. */
     async owns(userId: string, kind: UserFileKind, storageKey: string): Promise<boolean> {
@@ -47,15 +52,19 @@ export function userFilesRepository(db: Db) {
      * Files nothing needs any more, at most `limit`: never used by a job and older than `before`;
      * used, but no job that read them may still run or be re-run (issue 29): each such job is over,
      * and either succeeded with its result gone from the gallery, or failed or was canceled before
-     * `before` (kept as long as an unused file); and files whose account is gone.
+     * `before` (kept as long as an unused file); and files whose account is gone. A character's
+     * upload is kept while a character names it, and unused for CHARACTER_UPLOAD_TTL from
+     * `charactersBefore` on (issue 44).
      */
-    async stale(before: string, limit: number): Promise<string[]> {
+    async stale(before: string, limit: number, charactersBefore = before): Promise<string[]> {
+      const characterKinds: UserFileKind[] = ['portrait', 'voice_sample'];
       const rows = await db
         .selectFrom('user_files')
         .select('storage_key')
         .where((eb) =>
           eb.or([
-            eb.and([eb('job_id', 'is', null), eb('created_at', '<', before)]),
+            eb.and([eb('job_id', 'is', null), eb('kind', 'not in', characterKinds), eb('created_at', '<', before)]),
+            eb.and([eb('job_id', 'is', null), eb('kind', 'in', characterKinds), eb('created_at', '<', charactersBefore)]),
             eb.and([
               eb('job_id', 'is not', null),
               eb.not(
@@ -77,6 +86,14 @@ export function userFilesRepository(db: Db) {
             ]),
             eb.not(eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'user_files.user_id'))),
           ]),
+        )
+        // A character's face or voice sample stays (its account's deletion removes the character first).
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('characters').select('characters.id').where((c) => c.or([c('characters.face_key', '=', c.ref('user_files.storage_key')), c('characters.voice_sample_key', '=', c.ref('user_files.storage_key'))])),
+            ),
+          ),
         )
         .limit(limit)
         .execute();

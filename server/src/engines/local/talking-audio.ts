@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TALK_MAX_SECONDS } from '../../../../contract/studio.ts';
 import { ffmpegInput, run } from '../../media/ffmpeg.ts';
-import type { EngineContext, Gender } from '../types.ts';
+import type { EngineContext, Gender, Speech } from '../types.ts';
 import { EngineInputError } from '../types.ts';
 import { clamp } from './images.ts';
 
@@ -16,11 +16,15 @@ const RATE = 16_000;
 /** espeak-ng's voice per gender: English with a female or male variant. */
 const VOICE: Readonly<Record<Gender, string>> = { female: 'en-us+f3', male: 'en-us+m3' };
 
-/** Speaks `text` into a WAV in workDir with espeak-ng (no network); the face's gender picks the voice (female when unknown). */
-export async function speak(text: string, gender: Gender | null, ctx: EngineContext): Promise<string> {
+/**
+ * Speaks `text` into a WAV in workDir with espeak-ng (no network): in a character's voice (issue 44:
+ * its preset's espeak-ng voice, pitch and speed), else the face's gender picks it (female when unknown).
+ */
+export async function speak(text: string, gender: Gender | null, ctx: EngineContext, speech?: Speech): Promise<string> {
   const out = join(ctx.workDir, 'speech.wav');
+  const voice = speech ? ['-v', speech.voice, '-p', String(speech.pitch), '-s', String(speech.speed)] : ['-v', VOICE[gender ?? 'female'], '-s', '160'];
   // The text follows `--` as one argument: never read as an option, never through a shell.
-  await run(ctx.tools.espeak ?? 'espeak-ng', ['-v', VOICE[gender ?? 'female'], '-s', '160', '-w', out, '--', text], { signal: ctx.signal });
+  await run(ctx.tools.espeak ?? 'espeak-ng', [...voice, '-w', out, '--', text], { signal: ctx.signal });
   ctx.signal.throwIfAborted();
   return out;
 }
@@ -29,8 +33,8 @@ export async function speak(text: string, gender: Gender | null, ctx: EngineCont
  * The track a remote lip-sync model gets: the text spoken here first (espeak-ng), or the voice or
  * song cut to its first minute, as a WAV in workDir.
  */
-export async function talkingTrack(input: { audioPath?: string; text?: string; gender: Gender | null }, ctx: EngineContext): Promise<string> {
-  if (!input.audioPath) return speak(input.text ?? '', input.gender, ctx);
+export async function talkingTrack(input: { audioPath?: string; text?: string; gender: Gender | null; speech?: Speech }, ctx: EngineContext): Promise<string> {
+  if (!input.audioPath) return speak(input.text ?? '', input.gender, ctx, input.speech);
   let source: string[];
   try {
     source = await ffmpegInput(input.audioPath, ['audio']);

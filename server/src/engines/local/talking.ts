@@ -60,7 +60,7 @@ export function poses(mouth: readonly MouthFrame[], width: number, height: numbe
 
 export async function talking(input: TalkingInput, ctx: EngineContext): Promise<EngineFile> {
   ctx.signal.throwIfAborted();
-  const audioPath = input.audioPath ?? (input.text ? await speak(input.text, input.gender, ctx) : undefined);
+  const audioPath = input.audioPath ?? (input.text ? await speak(input.text, input.gender, ctx, input.speech) : undefined);
   if (!audioPath) throw new EngineInputError('Send an audio file, a song or text, not more than one.');
   const samples = await decodeAudio(audioPath, ctx);
   const still = await readPicture(input.facePath, ctx.signal, TALK_MAX_SIDE);

@@ -52,7 +52,7 @@ const batchSubmit: FastifyPluginAsyncTypebox<{ calls: ReadonlyMap<string, JsonCa
         try {
           assertSameUser(request, (body as { user_id?: unknown }).user_id);
           const { input, options } = await call.prepare(userId, body);
-          items.push({ input, files: options.files ?? [], consents: options.consents });
+          items.push({ input, files: options.files ?? [], consents: options.consents, characterId: options.characterId ?? null });
         } catch (err) {
           if (err instanceof HttpError) throw itemError(index, err.statusCode, err.message, err.field ?? (err.statusCode === 403 ? 'user_id' : undefined));
           throw err;

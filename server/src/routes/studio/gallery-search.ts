@@ -1,6 +1,7 @@
 // The gallery search's request (issue 29): its fields checked into one Search, and the opaque
 // cursor that carries each group's keyset position from one page to the next.
 import { createHash } from 'node:crypto';
+import { CHARACTER_NONE } from '../../../../contract/characters.ts';
 import { GALLERY_GROUPS, GALLERY_LIMIT, type GalleryBody, type GalleryGroup } from '../../../../contract/studio.ts';
 import type { GallerySearch, GalleryPosition } from '../../gallery/service.ts';
 import { HttpError } from '../../http-error.ts';
@@ -11,7 +12,7 @@ export interface Search extends GallerySearch {
   filterId: string;
 }
 
-const SEARCH_FIELDS = ['q', 'kinds', 'from', 'to', 'limit', 'cursor'] as const;
+const SEARCH_FIELDS = ['q', 'kinds', 'from', 'to', 'limit', 'cursor', 'character'] as const;
 
 /** The body's search, or null when it has none of the search fields (the spec's plain gallery). */
 export function parseSearch(body: GalleryBody): Search | null {
@@ -22,9 +23,12 @@ export function parseSearch(body: GalleryBody): Search | null {
   const from = body.from === undefined ? undefined : bound(body.from, 'from', 'start');
   const to = body.to === undefined ? undefined : bound(body.to, 'to', 'end');
   if (from !== undefined && to !== undefined && from > to) throw new HttpError(400, 'to must not be before from', 'to');
-  const filterId = createHash('sha256').update(JSON.stringify([words, groups, from ?? null, to ?? null])).digest('base64url').slice(0, 16);
+  const character = body.character === undefined ? undefined : body.character === CHARACTER_NONE ? null : body.character;
+  // Without a character filter the id is the one earlier cursors carry.
+  const filters = character === undefined ? [words, groups, from ?? null, to ?? null] : [words, groups, from ?? null, to ?? null, character];
+  const filterId = createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
   const after = body.cursor === undefined ? new Map<GalleryGroup, GalleryPosition | null>() : decodeCursor(body.cursor, filterId, groups);
-  return { groups, words, from, to, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
+  return { groups, words, from, to, character, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -67,7 +71,7 @@ function decodeCursor(cursor: string, filterId: string, groups: readonly Gallery
     // answered below
   }
   if (typeof body !== 'object' || body === null || typeof body.f !== 'string' || typeof body.p !== 'object' || body.p === null) throw bad();
-  if (body.f !== filterId) throw bad('belongs to another search: send the q, kinds, from and to of the page it came from');
+  if (body.f !== filterId) throw bad('belongs to another search: send the q, kinds, from, to and character of the page it came from');
   const p = body.p;
   if (Object.keys(p).length !== groups.length || !groups.every((g) => g in p)) throw bad();
   const after = new Map<GalleryGroup, GalleryPosition | null>();

@@ -8,14 +8,14 @@ import { encodeCursor, parseSearch, type Search } from './gallery-search.ts';
 
 /** An item as its group's entry, at `url` (object literals, not spreads of a shared base: a page has hundreds). */
 function itemOf(r: GalleryItem, url: string, urlOf: (key: string) => string) {
-  const { id, created_at, job_id } = r;
+  const { id, created_at, job_id, character_id } = r;
   switch (r.kind) {
-    case 'face': return { id, created_at, job_id, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
-    case 'image': return { id, created_at, job_id, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
-    case 'cloth': return { id, created_at, job_id, gen_image_url: url };
-    case 'audio': return { id, created_at, job_id, audio_url: url };
+    case 'face': return { id, created_at, job_id, character_id, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
+    case 'image': return { id, created_at, job_id, character_id, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
+    case 'cloth': return { id, created_at, job_id, character_id, gen_image_url: url };
+    case 'audio': return { id, created_at, job_id, character_id, audio_url: url };
     case 'video':
-    case 'imgTovideo': return { id, created_at, job_id, video_url: url };
+    case 'imgTovideo': return { id, created_at, job_id, character_id, video_url: url };
   }
 }
 
@@ -32,7 +32,8 @@ const sendJson = (reply: FastifyReply, json: string) => reply.type('application/
 /**
  * POST /gallery/ {user_id}: the user's media by group (spec §3), newest first; items without a URL dropped.
  * With q, kinds, from, to, limit or cursor (issue 29): a search, a page of each group asked for
- * and next_cursor while any has more.
+ * and next_cursor while any has more. With character (issue 44): only that character's items, or
+ * ("none") items of no character; 404 for a character not the user's.
  */
 const gallery: FastifyPluginAsyncTypebox = async (app) => {
   const service = galleryService(app.db);
@@ -41,7 +42,7 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
   const piece: PieceWriter = (item) => JSON.stringify(itemOf(item, app.storage.url(item.storage_key), (key) => app.storage.url(key)));
   app.post(
     '/gallery/',
-    { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group, or a search of it", body: GalleryBody, response: withErrors({ 200: GallerySearchResponse }, 400, 401, 403) } },
+    { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group, or a search of it", body: GalleryBody, response: withErrors({ 200: GallerySearchResponse }, 400, 401, 403, 404) } },
     async (request, reply) => {
       const { id } = requireUser(request);
       const search = parseSearch(request.body);

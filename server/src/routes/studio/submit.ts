@@ -119,6 +119,8 @@ export interface SubmitOptions {
   files?: readonly string[];
   /** Consent given for outside media of a person: recorded (or the link copy's carried on) with the job. */
   consents?: readonly ConsentClaim[];
+  /** The user's character the call named (issue 44): the job and its gallery items record it. */
+  characterId?: string | null;
 }
 
 export function submitter(app: FastifyInstance) {
@@ -126,7 +128,7 @@ export function submitter(app: FastifyInstance) {
     const user = requireUser(request);
     const made = await app.jobs.service.create({
       userId: user.id, input, engine: servedEngine(app, input.kind), idempotencyKey: idempotencyKeyOf(request),
-      requestHash: requestHashOf(request), files: options.files ?? [], consents: options.consents, now: isoAt(app.now()),
+      requestHash: requestHashOf(request), files: options.files ?? [], consents: options.consents, characterId: options.characterId ?? null, now: isoAt(app.now()),
     });
     return answerMade(request, reply, made);
   }

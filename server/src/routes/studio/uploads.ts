@@ -9,13 +9,7 @@
 // garment photo and a voice file may show or sound like a real person: they need consent (issue 26),
 // asked after the spec's checks and recorded with the job (the upload's key and SHA-256). Each route
 // is a multipart call of the capability registry, with the route options of options.ts.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Capability } from '../../../../contract/capabilities.ts';
 import { CLOTH_CATEGORIES, LYRICS_MAX, STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_MIN_SECONDS, TALK_TEXT_MAX } from '../../../../contract/studio.ts';
@@ -25,33 +19,18 @@ import { HttpError } from '../../http-error.ts';
 import { sha256File } from '../../media/sha256.ts';
 import type { JobInput, JobKind, MediaSource } from '../../jobs/kinds.ts';
 import { checkAudioUpload, checkImageUpload, sizeLabel } from '../../uploads/checks.ts';
-import { textField, unexpectedFileField } from '../../uploads/fields.ts';
+import { textField } from '../../uploads/fields.ts';
+import { isUpload, registerFileParts } from '../../uploads/multipart.ts';
 import type { CheckedUpload } from '../../uploads/service.ts';
+import type { CharacterForCall } from '../../characters/service.ts';
+import { userFilesOf } from '../../jobs/sources.ts';
+import { characterOfBody } from './calls.ts';
 import { requireConsent } from './consent.ts';
 import { multipartRoute, registryCalls, type MultipartCapability } from './options.ts';
 import { idempotencyKeyOf, requestHashOf, servedEngine, type submitter } from './submit.ts';
 
 /** A garment picture may hold at most this many pixels (a small file can declare a huge picture). */
 const MAX_GARMENT_PIXELS = 40_000_000;
-
-interface UploadedFile {
-  file: string;
-  bytes: number;
-  /** Cut at the size limit: too large. */
-  truncated: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    uploadDir?: string;
-  }
-  interface FastifyContextConfig {
-    /** A multipart route's file parts (from its capability's call); any other file part is refused. */
-    fileFields?: readonly string[];
-  }
-}
-
-const isUpload = (value: unknown): value is UploadedFile => typeof value === 'object' && value !== null && 'file' in value && 'truncated' in value;
 
 /** The request's fields with each file as the SHA-256 of its bytes: what an Idempotency-Key replay must repeat. */
 async function hashOfMultipart(request: FastifyRequest, body: Record<string, unknown>): Promise<string> {
@@ -63,27 +42,7 @@ async function hashOfMultipart(request: FastifyRequest, body: Record<string, unk
 const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = async (app, { submit }) => {
   const { uploadMaxBytes, audioMaxBytes, ffprobePath } = app.config.generation;
 
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Over the limit a file is cut short and marked, and the handler says which file was too large.
-    throwFileSizeLimit: false,
-    limits: { fileSize: Math.max(uploadMaxBytes, audioMaxBytes) + 1, files: 3, fields: 10, fieldSize: 64 * 1024, parts: 13 },
-    async onFile(this: FastifyRequest, part: MultipartFile & { value?: unknown }) {
-      if (!this.routeOptions.config.fileFields?.includes(part.fieldname)) {
-        // Drained unread: not a byte of it is written anywhere.
-        part.file.resume();
-        throw unexpectedFileField(part.fieldname);
-      }
-      this.uploadDir ??= await mkdtemp(join(tmpdir(), 'persona-upload-'));
-      // A random name only: the client's part name and filename never reach the file system.
-      const file = join(this.uploadDir, randomBytes(16).toString('hex'));
-      await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
-      part.value = { file, bytes: part.file.bytesRead, truncated: part.file.truncated } satisfies UploadedFile;
-    },
-  });
-  app.addHook('onResponse', async (request) => {
-    if (request.uploadDir) await rm(request.uploadDir, { recursive: true, force: true });
-  });
+  await registerFileParts(app, { maxFileBytes: Math.max(uploadMaxBytes, audioMaxBytes), files: 3, fields: 10 });
 
   /**
    * Everything is checked: the job of the uploads (`build` makes its input from their sources), or
@@ -93,10 +52,12 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     request: FastifyRequest, reply: FastifyReply, kind: JobKind, uploads: Partial<Record<F, CheckedUpload>>, build: (sources: Partial<Record<F, MediaSource>>) => JobInput,
     /** The fields whose upload the user gave consent for (already required by the route). */
     consented: readonly NoInfer<F>[] = [],
+    /** The character the call named (issue 44), and the user's files of it the job reads. */
+    character: { id: string; files: readonly string[] } | null = null,
   ) {
     const made = await app.jobs.uploads.createJob({
       userId: requireUser(request).id, kind, engine: servedEngine(app, kind), idempotencyKey: idempotencyKeyOf(request),
-      requestHash: await hashOfMultipart(request, bodyOf(request)), uploads, consented, build,
+      requestHash: await hashOfMultipart(request, bodyOf(request)), uploads, consented, build, characterId: character?.id ?? null, files: character?.files ?? [],
     });
     return submit.answerMade(request, reply, made);
   }
@@ -106,12 +67,18 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
     return (request.body ?? {}) as Record<string, unknown>;
   };
 
+  /** The character the body's character_id names (issue 44), checked before anything else: 404 for another user's. */
+  const characterOf = (request: FastifyRequest, body: Record<string, unknown>) =>
+    characterOfBody(app, requireUser(request).id, { character_id: textField(body.character_id, 'character_id') });
+  const tag = (character: CharacterForCall | null, ...sources: (MediaSource | undefined)[]) => (character ? { id: character.id, files: userFilesOf(...sources) } : null);
+
   type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** One per capability with a multipart call: the compiler refuses a new one without it. */
   const handlers: { [C in MultipartCapability]: Handler } = {
     clothSwap: async (request, reply) => {
       const body = bodyOf(request);
       const { id } = requireUser(request);
+      const character = await characterOf(request, body);
       const garment = body.cloth_image;
       if (!isUpload(garment) || garment.bytes === 0) throw new HttpError(400, STUDIO_MESSAGES.cloth, 'cloth_image');
       const person = await app.jobs.sources.ownMedia(id, textField(body.image_template, 'image_template'), ['image', 'cloth'], STUDIO_MESSAGES.cloth, 'image_template');
@@ -126,12 +93,12 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
         person: { type: 'stored', key: person.key },
         garment: sources.cloth_image!,
         category: category as JobInput & { kind: 'clothSwap' } extends { category: infer C } ? C : never,
-      }), ['cloth_image']);
+      }), ['cloth_image'], tag(character));
     },
 
     music: async (request, reply) => {
       const body = bodyOf(request);
-      requireUser(request);
+      const character = await characterOf(request, body);
       const lyrics = textField(body.lyrics, 'lyrics')?.trim() ?? '';
       if (!lyrics) throw new HttpError(400, STUDIO_MESSAGES.lyrics, 'lyrics');
       if ([...lyrics].length > LYRICS_MAX) throw new HttpError(400, STUDIO_MESSAGES.lyricsTooLong, 'lyrics');
@@ -147,26 +114,36 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
       }
       // The song is a style reference only; a voice is a person's.
       if (checked.voice_file) requireConsent(body.consent);
-      return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }), ['voice_file']);
+      return submitWithFiles(request, reply, 'music', checked, (sources) => ({ kind: 'music', lyrics, song: sources.song_file!, voice: sources.voice_file, instrumental: sources.instrumental_file }), ['voice_file'], tag(character));
     },
 
     // Issue 32: the face speaks a voice file (1-60 s), the user's own song (its first minute) or typed text.
+    // Issue 44: with a character, its face when none is given, its preset voice for typed text, and
+    // its voice sample when no audio, song or text is given.
     talking: async (request, reply) => {
       const body = bodyOf(request);
       const { id } = requireUser(request);
-      const face = await app.jobs.sources.ownMedia(id, textField(body.face_url, 'face_url'), ['face', 'image'], STUDIO_MESSAGES.talkingFace, 'face_url');
+      const character = await characterOf(request, body);
+      const faceUrl = textField(body.face_url, 'face_url');
+      const face = !faceUrl?.trim() && character ? character.face : await app.jobs.sources.ownMedia(id, faceUrl, ['face', 'image'], STUDIO_MESSAGES.talkingFace, 'face_url');
       const upload = isUpload(body.audio_file) && body.audio_file.bytes > 0 ? body.audio_file : undefined;
       const songUrl = textField(body.audio_url, 'audio_url')?.trim() || undefined;
       const words = textField(body.text, 'text')?.trim() || undefined;
-      if ([upload, songUrl, words].filter((given) => given !== undefined).length !== 1) throw new HttpError(400, STUDIO_MESSAGES.talkingOneInput, 'audio_file');
-      const base = { kind: 'talking', gender: face.gender, face: { type: 'stored', key: face.key } } as const;
+      const given = [upload, songUrl, words].filter((g) => g !== undefined).length;
+      const base = { kind: 'talking', gender: face.gender ?? character?.gender ?? null, face: { type: 'stored', key: face.key } } as const;
+      if (given === 0 && character?.sample) {
+        const sample = character.sample;
+        return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, voice: sample }), [], tag(character, base.face, sample));
+      }
+      if (given !== 1) throw new HttpError(400, STUDIO_MESSAGES.talkingOneInput, 'audio_file');
       if (words !== undefined) {
         if ([...words].length > TALK_TEXT_MAX) throw new HttpError(400, STUDIO_MESSAGES.talkingText, 'text');
-        return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, text: words }));
+        // The character's preset voice (from the preset table, never the client's text) speaks it.
+        return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, text: words, ...(character ? { speech: character.speech } : {}) }), [], tag(character, base.face));
       }
       if (songUrl !== undefined) {
         const song = await app.jobs.sources.ownMedia(id, songUrl, ['audio'], STUDIO_MESSAGES.talkingSong, 'audio_url');
-        return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, song: { type: 'stored', key: song.key } }));
+        return submitWithFiles(request, reply, 'talking', {}, () => ({ ...base, song: { type: 'stored', key: song.key } }), [], tag(character, base.face));
       }
       const voice = upload!;
       if (voice.truncated || voice.bytes > audioMaxBytes) throw new HttpError(413, `Audio file is too large (max ${sizeLabel(audioMaxBytes)}).`, 'audio_file');
@@ -175,7 +152,7 @@ const uploads: FastifyPluginAsync<{ submit: ReturnType<typeof submitter> }> = as
       if (durationS > TALK_MAX_SECONDS) throw new HttpError(400, STUDIO_MESSAGES.talkingTooLong, 'audio_file');
       // The voice may be a real person's.
       requireConsent(body.consent);
-      return submitWithFiles(request, reply, 'talking', { audio_file: { file: voice.file, ext, mime } }, (sources) => ({ ...base, voice: sources.audio_file! }), ['audio_file']);
+      return submitWithFiles(request, reply, 'talking', { audio_file: { file: voice.file, ext, mime } }, (sources) => ({ ...base, voice: sources.audio_file! }), ['audio_file'], tag(character, base.face));
     },
   };
 
