@@ -46,6 +46,20 @@ describe.each(engines)('character_id on the studio calls on %s', (engine) => {
     return { id: res.json().job_id as string, ...(await jobRow(t, res.json().job_id)) };
   }
 
+  it('a user without a plan may make a character, but a call with it is 403 and stores nothing; no token is 401', async () => {
+    const t = await studioApp(database.current, { RUN_JOBS: 'false' });
+    const n = await t.user(`n-${engine}-${newId()}@example.com`, null);
+    const face = await storedPicture(t, n, 'face', scratch);
+    const own = await newCharacter(t, n, { name: 'Nola', face_url: face.url });
+    const jobsOf = async () => (await t.app.db.selectFrom('jobs').select('id').where('user_id', '=', n.userId).execute()).length;
+    const refused = await t.call(n, '/api/generate-image-prompt/', { character_id: own.id, prompt: 'on a beach' }, ASYNC);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(await jobsOf()).toBe(0);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/generate-image-prompt/', payload: { character_id: own.id, prompt: 'on a beach' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await jobsOf()).toBe(0);
+  });
+
   it('fills a missing face with the character\'s, adds its style on request, records it on the job; refuses another user\'s character storing nothing', async () => {
     const { t, u, face, mia, theirs } = await setUp();
     const faceKey = face.key;
