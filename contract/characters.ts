@@ -157,12 +157,8 @@ export const VoicePreviewBody = Type.Object(
 );
 export type VoicePreviewBody = Static<typeof VoicePreviewBody>;
 
-/** PATCH /api/media/{id} (`id`: the gallery item's id): move it to another character, or to none (null). */
-export const MediaIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-// Null first: the server coerces types, and a string first would take null as ''.
-export const MediaPatchBody = Type.Object({ character_id: Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 64 })]) }, { additionalProperties: false, minProperties: 1 });
-export type MediaPatchBody = Static<typeof MediaPatchBody>;
-export const MediaPatchResponse = Type.Object({ id: Type.String(), character_id: Type.Union([Type.String(), Type.Null()]) });
+/** PATCH /api/media/{id} moves a gallery item between characters: its shapes are the media contract's (issue 45 added favourites). */
+export { MediaIdParams, MediaPatchBody, MediaPatchResponse } from './media.ts';
 
 /** Refusals (400 with `field`, 404, 409). */
 export const CHARACTER_MESSAGES = {

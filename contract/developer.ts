@@ -14,6 +14,10 @@ export const WEBHOOK_ENDPOINTS_MAX = 10;
 
 export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'job.canceled', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** POST /api/webhook-endpoints/{id}/test sends this event (issue 45), whatever the endpoint subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** GET /api/webhook-endpoints/{id}/deliveries answers this many, newest first. */
+export const DELIVERIES_LISTED = 20;
 
 const Id = Type.String({ maxLength: 64 });
 const At = Type.String({ format: 'date-time' });
@@ -81,3 +85,6 @@ export const Delivery = Type.Object({
 export type Delivery = Static<typeof Delivery>;
 export const DeliveryList = Type.Object({ deliveries: Type.Array(Delivery) });
 export type DeliveryList = Static<typeof DeliveryList>;
+/** 202 from POST /api/webhook-endpoints/{id}/test: the delivery made, sent and retried like any other. */
+export const TestDeliveryResponse = Type.Object({ delivery_id: Type.String() });
+export type TestDeliveryResponse = Static<typeof TestDeliveryResponse>;

@@ -1,6 +1,7 @@
 import { CONSENT_MESSAGE } from './consent.ts';
 import { Type, type Static } from 'typebox';
 import { FreeText } from './text.ts';
+import { ItemSource, WorkspaceItemFields } from './media.ts';
 import { JOB_STATUSES } from './job-status';
 
 // The studio's generation, job and gallery calls (spec document 2 §3, §7; ARCHITECTURE §4).
@@ -57,6 +58,7 @@ export const GalleryBody = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GALLERY_LIMIT.max, description: `Items per group (default ${GALLERY_LIMIT.default}).` })),
   cursor: Type.Optional(Type.String({ maxLength: 4096, description: 'The next_cursor of the previous page, with the same q, kinds, from, to and character.' })),
   character: Type.Optional(Type.String({ maxLength: 64, description: 'Only items of this character (its id), or "none" for items of no character (issue 44).' })),
+  favourites: Type.Optional(Type.Boolean({ description: 'true: only the items marked favourite (issue 45); false is the same as leaving it out.' })),
 });
 export type GalleryBody = Static<typeof GalleryBody>;
 
@@ -88,6 +90,9 @@ export const JobView = Type.Object({
   finished_at: Type.Union([Type.String(), Type.Null()]),
   batch_id: Type.Union([Type.String(), Type.Null()], { description: 'The batch that made the job (GET /api/batches/{id}); null for a single call' }),
   character_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'The character the job is for (issue 44); null for none' })),
+  started_at: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'When its current run started (issue 45: elapsed time while running); null while queued' })),
+  source: Type.Optional(Type.Union([ItemSource, Type.Null()], { description: 'What the job is made from, in words (issue 45: queue rows are named by it)' })),
+  input_urls: Type.Optional(Type.Array(Type.String(), { maxItems: 4, description: 'Up to 4 of its input pictures (/media URLs), for thumbnails (issue 45)' })),
   position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "While queued: 1-based rank among the user's queued jobs, in the order the queue will run them" }),
   eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: "While queued or running: seconds until it ends, from the server's measured run times per kind and engine and the queue ahead of it (other users' share included)",
@@ -130,6 +135,8 @@ const Item = {
   job_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The character it was made for (issue 44); null for none. */
   character_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Issue 45: favourite, what made it (source words), engine and size. */
+  ...WorkspaceItemFields,
 };
 export const GalleryFace = Type.Object({ ...Item, image_url: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()]), face_prompt: Type.Union([Type.String(), Type.Null()]) });
 export const GalleryImage = Type.Object({
