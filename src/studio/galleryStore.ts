@@ -52,6 +52,19 @@ interface GalleryState {
   /** Loads unless loaded for this user (or `force`). */
   fetch: (force?: boolean) => Promise<void>;
   choose: (gender: Gender, faceId: string) => void;
+  /** Issue 45: changes the shown items (and the device's copy) after the server agreed: a favourite set, items deleted. */
+  patchItems: (ids: readonly string[], change: { favourite: boolean }) => void;
+  dropItems: (ids: readonly string[]) => void;
+}
+
+type AnyItem = { id: string } & Record<string, unknown>;
+/** Every group's items mapped by `change` (null drops the item). */
+function mapItems(data: GalleryData, change: (item: AnyItem) => AnyItem | null): GalleryData {
+  const out: Record<string, unknown> = { ...data };
+  for (const [group, items] of Object.entries(data)) {
+    if (Array.isArray(items)) out[group] = (items as AnyItem[]).map(change).filter((i): i is AnyItem => i !== null);
+  }
+  return out as unknown as GalleryData;
 }
 
 let inFlight: Promise<void> | null = null;
@@ -96,7 +109,18 @@ export const useGalleryStore = create<GalleryState>((set, get) => ({
   },
   choose: (gender, faceId) =>
     set((s) => ({ chosen: { ...s.chosen, [gender]: [faceId, ...s.chosen[gender].filter((id) => id !== faceId)] } })),
+  patchItems: (ids, change) => update((item) => (ids.includes(item.id) ? { ...item, ...change } : item)),
+  dropItems: (ids) => update((item) => (ids.includes(item.id) ? null : item)),
 }));
+
+/** Applies `change` to the shown data and keeps it on the device (offline, the gallery opens as it was left). */
+function update(change: (item: AnyItem) => AnyItem | null): void {
+  const { load, userId } = useGalleryStore.getState();
+  if (load.state !== 'ready' || !userId) return;
+  const data = mapItems(load.data, change);
+  useGalleryStore.setState({ load: { ...load, data } });
+  void save(userId, data);
+}
 
 /** The user's faces of one gender, chosen ones first (most recent choice first), then newest first. */
 export function orderedFaces(data: GalleryData | null, gender: Gender, chosen: readonly string[]): GalleryFace[] {

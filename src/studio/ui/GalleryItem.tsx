@@ -1,16 +1,19 @@
-// One item of the gallery (its tabs and its search results alike): the media, its AI label, and
-// Preview, Download, Share and Re-run as its kind allows.
-import { Box, Button, Center, HStack, IconButton, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+// One item of the gallery (its tabs and its search results alike): the media, what made it
+// (issue 45), its AI label, a star, and Preview, Details, Download, Share, Re-run and Delete as
+// its kind allows (on a phone, one Actions button opening the details panel instead).
+import { Badge, Box, Button, Center, chakra, HStack, IconButton, Link, SimpleGrid, Stack, Text, type BadgeProps } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
-import type { GalleryGroup, GalleryResponse } from '../../../contract/studio';
-import { ZoomIcon } from '../../app/icons/StudioIcons';
-import { ApiError } from '../../api/client';
-import { rerunJob } from '../jobActions';
+import { MoreIcon } from '../../app/icons/GalleryIcons';
+import { InfoIcon, ZoomIcon } from '../../app/icons/StudioIcons';
+import { useGalleryEdits } from '../galleryEdits';
+import { dateWords, engineWords, sizeWords, sourceWords, TAB_NOUN, type Item, type Tab } from '../galleryItems';
+import { toggleSelected, useGallerySelection } from '../gallerySelection';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton } from './DownloadButton';
-import { ShareButton, useCanShareFiles } from './ShareButton';
+import { useGalleryPage } from './galleryContext';
+import { DeleteButton, FavouriteButton, ItemShare, RerunButton } from './ItemActions';
+import { useCanShareFiles } from './ShareButton';
 import { UpscaleAction } from './UpscaleAction';
 import { charactersApi, fieldError } from '../../api/characters';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
@@ -57,43 +60,7 @@ function ItemCharacter({ itemId, characterId, name }: { itemId: string; characte
   );
 }
 
-export type Tab = 'faces' | 'images' | 'videos' | 'cloth' | 'imgTovideo' | 'audio';
-/** The gallery's tabs, named as the spec names them; imgTovideo is the server's gen_video group. */
-export const TABS: readonly { value: Tab; label: string; group: GalleryGroup }[] = [
-  { value: 'faces', label: 'faces', group: 'faces' },
-  { value: 'images', label: 'images', group: 'images' },
-  { value: 'videos', label: 'videos', group: 'videos' },
-  { value: 'cloth', label: 'cloth', group: 'cloth' },
-  { value: 'imgTovideo', label: 'imgTovideo', group: 'gen_video' },
-  { value: 'audio', label: 'audio', group: 'audio' },
-];
-
-export interface Item {
-  id: string;
-  url: string;
-  kind: 'image' | 'video' | 'audio';
-  /** The job that made it, when the server says (Re-run needs it). */
-  jobId: string | null;
-  /** An upscale (issue 31): the picture it was made from, and how many times larger it is. */
-  upscaled?: { from: string; scale: number };
-  /** The character it was made for (issue 44), when any. */
-  characterId?: string | null;
-}
-
-/** The items of a tab, newest first (as the server sends them), those without a URL dropped. */
-export function itemsOf(data: Partial<GalleryResponse>, tab: Tab): Item[] {
-  const job = (i: { job_id?: string | null }) => i.job_id ?? null;
-  const raw: (Item & { from: { character_id?: string | null } })[] =
-    tab === 'faces' ? (data.faces ?? []).map((f) => ({ id: f.id, url: f.image_url, kind: 'image', jobId: job(f), from: f }))
-    : tab === 'images' ? (data.images ?? []).map((i) => ({ id: i.id, url: i.image_url, kind: 'image', jobId: job(i), from: i, ...(i.upscaled_from && i.scale ? { upscaled: { from: i.upscaled_from, scale: i.scale } } : {}) }))
-    : tab === 'videos' ? (data.videos ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
-    : tab === 'cloth' ? (data.cloth ?? []).map((c) => ({ id: c.id, url: c.gen_image_url, kind: 'image', jobId: job(c), from: c }))
-    : tab === 'imgTovideo' ? (data.gen_video ?? []).map((v) => ({ id: v.id, url: v.video_url, kind: 'video', jobId: job(v), from: v }))
-    : (data.audio ?? []).map((a) => ({ id: a.id, url: a.audio_url, kind: 'audio', jobId: job(a), from: a }));
-  return raw.filter((item) => item.url).map(({ from, ...item }) => (from.character_id ? { ...item, characterId: from.character_id } : item));
-}
-
-const TAB_NOUN: Record<Tab, string> = { faces: 'Face', images: 'Image', videos: 'Video', cloth: 'Cloth swap', imgTovideo: 'Image to video', audio: 'Song' };
+export { TABS, itemsOf, type Item, type Tab } from '../galleryItems';
 
 /**
  * Which items can be shown from this device alone: pictures the service worker kept (by path, as
@@ -122,54 +89,58 @@ export function useSavedOnDevice(items: readonly Item[], check: boolean): Readon
   return saved;
 }
 
-/** Tabs whose items have a download: not faces (spec §2), nor songs, which play in place. */
-export const downloads = (tab: Tab) => tab !== 'faces' && tab !== 'audio';
-/** Tabs whose items have a Share where the browser can share files (issue 28): all but faces. */
+/** Tabs whose items have a download: all but songs, which play in place (faces too since issue 45). */
+export const downloads = (tab: Tab) => tab !== 'audio';
+/** Tabs whose items have a Share (issue 28): all but faces. */
 const shares = (tab: Tab) => tab !== 'faces';
 /** Tabs of generated pictures, which can be upscaled (issue 31). */
-const upscales = (tab: Tab) => tab === 'faces' || tab === 'images' || tab === 'cloth';
+export const upscales = (tab: Tab) => tab === 'faces' || tab === 'images' || tab === 'cloth';
 
-type Rerun = { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'error'; message: string };
+/** The item's name on the page: 'Image 3' (its place in its list). */
+export const itemName = (tab: Tab, index: number) => `${TAB_NOUN[tab]} ${index + 1}`;
 
-/** "Re-run": the item's job again, with the same settings; the new job is followed on /queue. */
-function RerunButton({ jobId, name }: { jobId: string; name: string }) {
-  const [rerun, setRerun] = useState<Rerun>({ state: 'idle' });
-  const start = async () => {
-    setRerun({ state: 'sending' });
-    try {
-      await rerunJob(jobId);
-      setRerun({ state: 'sent' });
-    } catch (err) {
-      setRerun({ state: 'error', message: err instanceof ApiError && err.status === 0 ? 'You seem to be offline: try again when connected.' : err instanceof Error ? err.message : 'Re-run failed.' });
-    }
-  };
+/** What made it (issue 45): its words, then kind, engine, size and date on one line. */
+export function ItemFacts({ item, tab, lines = 2 }: { item: Item; tab: Tab; lines?: number }) {
+  const words = sourceWords(item.source);
+  const facts = [TAB_NOUN[tab], engineWords(item.engine), sizeWords(item), dateWords(item.createdAt)].filter(Boolean);
   return (
-    <>
-      <Button size="xs" variant="outline" onClick={() => void start()} loading={rerun.state === 'sending'} aria-label={`Re-run ${name.toLowerCase()}`}>
-        Re-run
-      </Button>
-      <Text as="span" role="status" fontSize="xs" color={rerun.state === 'error' ? 'fg.error' : 'fg.muted'} w={rerun.state === 'sent' || rerun.state === 'error' ? 'full' : undefined}>
-        {rerun.state === 'sent' ? (
-          <>
-            Started again:{' '}
-            <Link asChild color="brand.300">
-              <RouterLink to="/queue">see it in your queue</RouterLink>
-            </Link>
-          </>
-        ) : rerun.state === 'error' ? rerun.message : null}
+    <Stack gap="0.5" minW="0">
+      {words && (
+        <Text fontSize="sm" lineClamp={lines} title={words} wordBreak="break-word">
+          {words}
+        </Text>
+      )}
+      <Text fontSize="xs" color="fg.muted">
+        {facts.join(' · ')}
       </Text>
-    </>
+    </Stack>
   );
 }
 
+/** 'Local engine' on what the built-in engine drew (as on the studio's result panels). */
+export const LocalEngineBadge = (props: BadgeProps) => (
+  <Badge size="sm" variant="solid" colorPalette="gray" title="Made by the built-in local engine: drawn by an algorithm, no trained model" {...props}>
+    Local engine
+  </Badge>
+);
+
 export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }: { item: Item; tab: Tab; index: number; onPreview: () => void; unavailable: boolean; noteId: string }) {
-  const name = `${TAB_NOUN[tab]} ${index + 1}`;
+  const name = itemName(tab, index);
   const labelId = `${useId()}-ai`;
+  const page = useGalleryPage();
+  const selected = useGallerySelection((s) => s.selected.has(item.id));
+  const selecting = useGallerySelection((s) => s.selected.size > 0);
   // A song's only control is Share: no empty row where the browser cannot share.
   const songShares = useCanShareFiles(item.kind) && shares(tab);
+  const pick = (range: boolean) => page && toggleSelected(item.id, range, page.order);
   return (
-    <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="2" role="listitem">
-      <Box rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}>
+    <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor={selected ? 'brand.400' : 'border.muted'} outline={selected ? '2px solid' : undefined} outlineColor="brand.400" rounded="xl" p="2" role="listitem" aria-label={name}>
+      <Box position="relative" rounded="lg" overflow="hidden" bg="bg.muted" aspectRatio={item.kind === 'audio' ? undefined : tab === 'faces' ? '1' : '4 / 5'}
+        // While picking, a click on the media picks too (shift: the range); the checkbox is the keyboard's way.
+        onClick={selecting && page ? (e) => (e.preventDefault(), pick(e.shiftKey)) : undefined}
+        cursor={selecting && page ? 'pointer' : undefined}
+        pt={item.kind === 'audio' && page ? '8' : undefined}
+      >
         {unavailable ? (
           <Center h="full" minH="16" p="3" textAlign="center">
             <Text fontSize="sm" color="fg.muted">
@@ -188,7 +159,24 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
             <audio src={item.url} controls preload="none" aria-label={name} aria-describedby={labelId} style={{ width: '100%' }} />
           </Box>
         )}
+        {page && (
+          <chakra.label position="absolute" top="1.5" left="1.5" display="flex" alignItems="center" justifyContent="center" boxSize="8" rounded="full" bg="blackAlpha.700" cursor="pointer" onClick={(e) => e.stopPropagation()}>
+            <chakra.input
+              type="checkbox"
+              boxSize="4"
+              accentColor="brand.solid"
+              checked={selected}
+              aria-label={`Select ${name.toLowerCase()}`}
+              // onClick, not onChange: the click's shift key picks the range.
+              onClick={(e) => pick(e.shiftKey)}
+              onChange={() => undefined}
+            />
+          </chakra.label>
+        )}
+        <FavouriteButton item={item} name={name} position="absolute" top="1.5" right="1.5" bg="blackAlpha.700" onClickCapture={(e) => e.stopPropagation()} />
+        {item.engine === 'local' && <LocalEngineBadge position="absolute" bottom="2" left="2" />}
       </Box>
+      <ItemFacts item={item} tab={tab} />
       <AiGeneratedLabel id={labelId} alignSelf="flex-start" />
       <ItemCharacter itemId={item.id} characterId={item.characterId ?? null} name={name} />
       {item.upscaled && (
@@ -199,31 +187,52 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
           </Link>
         </Text>
       )}
-      {!unavailable && (item.kind !== 'audio' || songShares || item.jobId) && (
-        // One wrapping row: on a 390 px phone's two columns, Share goes under Preview and Download.
-        <HStack gap="2" flexWrap="wrap">
+      {page && (
+        // On a phone, the card's actions sit in one menu: the details panel with all of them.
+        <Button display={{ base: 'flex', md: 'none' }} size="xs" variant="outline" onClick={() => page.openDetails(item, tab)} aria-label={`Actions for ${name.toLowerCase()}`}>
+          <MoreIcon />
+          Actions
+        </Button>
+      )}
+      {!unavailable && (item.kind !== 'audio' || songShares || item.jobId || page) && (
+        // One wrapping row (from tablet width up when the page has the phone's menu).
+        <HStack gap="2" flexWrap="wrap" display={page ? { base: 'none', md: 'flex' } : 'flex'}>
           {item.kind !== 'audio' && (
             <IconButton aria-label={`Preview ${name.toLowerCase()}`} size="xs" variant="outline" onClick={onPreview}>
               <ZoomIcon />
             </IconButton>
           )}
+          {page && (
+            <IconButton aria-label={`Details of ${name.toLowerCase()}`} size="xs" variant="outline" onClick={() => page.openDetails(item, tab)}>
+              <InfoIcon />
+            </IconButton>
+          )}
           {downloads(tab) && item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
-          {shares(tab) && <ShareButton size="xs" item={item} title={name} target={name.toLowerCase()} watermark="gallery" aria-describedby={downloads(tab) ? noteId : undefined} />}
+          {shares(tab) && <ItemShare item={item} name={name} eager={false} noteId={downloads(tab) ? noteId : undefined} />}
           {item.jobId && <RerunButton jobId={item.jobId} name={name} />}
+          {page && <DeleteButton item={item} name={name} />}
         </HStack>
       )}
-      {!unavailable && upscales(tab) && <UpscaleAction size="xs" imageUrl={item.url} name={name} />}
+      {!unavailable && upscales(tab) && (
+        <Box display={page ? { base: 'none', md: 'block' } : 'block'}>
+          <UpscaleAction size="xs" imageUrl={item.url} name={name} />
+        </Box>
+      )}
     </Stack>
   );
 }
 
 /** A tab's items as a grid; `unavailable` tells which cannot show offline. */
 export function GalleryGrid({ items, tab, label, onPreview, onDevice, noteId }: { items: readonly Item[]; tab: Tab; label: string; onPreview: (item: Item) => void; onDevice: ReadonlySet<string> | null; noteId: string }) {
+  // Items whose delete waits for its Undo are not shown; the others keep their names.
+  const hidden = useGalleryEdits((s) => s.hidden);
   return (
     <SimpleGrid role="list" aria-label={label} columns={tab === 'audio' ? { base: 1, md: 2, xl: 3 } : { base: 2, md: 3, xl: 4 }} gap={{ base: 3, md: 4 }}>
-      {items.map((item, i) => (
-        <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => onPreview(item)} unavailable={onDevice !== null && !onDevice.has(item.id)} noteId={noteId} />
-      ))}
+      {items.map((item, i) =>
+        hidden.has(item.id) ? null : (
+          <GalleryItem key={item.id} item={item} tab={tab} index={i} onPreview={() => onPreview(item)} unavailable={onDevice !== null && !onDevice.has(item.id)} noteId={noteId} />
+        ),
+      )}
     </SimpleGrid>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Spinner, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ShareIcon } from '../../app/icons/StudioIcons';
+import { whenNearView } from '../../lib/nearView';
 import type { ImageVariant } from '../../../contract/watermark';
 import { canShareFiles, prepareShareFile, type ShareItem } from '../shareOut';
 
@@ -12,6 +13,13 @@ interface ShareButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 't
   watermark?: ImageVariant;
   /** Read after the button's words where several items share a screen: 'Share image 1'. */
   target?: string;
+  /**
+   * Issue 45: 'in-view' prepares the file as soon as the button comes near the screen, so the
+   * first tap shares; 'on-click' (default) prepares on the first tap.
+   */
+  prepare?: 'on-click' | 'in-view';
+  /** Where the browser cannot share files: what the Share button offers instead (Download, Copy link); none: no button. */
+  fallback?: (close: () => void) => ReactNode;
 }
 
 type State =
@@ -34,19 +42,41 @@ export function useCanShareFiles(kind: ShareItem['kind']): boolean {
  * first click prepares the file ('Preparing…', a video's percentage) and the next one, reading
  * 'Share', calls navigator.share straight from the click. Closing the sheet is not a failure.
  */
-export function ShareButton({ item, title, watermark = 'studio', target, ...rest }: ShareButtonProps) {
+export function ShareButton({ item, title, watermark = 'studio', target, prepare: when = 'on-click', fallback, ...rest }: ShareButtonProps) {
   const shareable = useCanShareFiles(item.kind);
+  const button = useRef<HTMLButtonElement>(null);
+  const [offered, setOffered] = useState(false);
   const key = `${item.kind} ${item.id ?? ''} ${item.url} ${watermark}`;
   const [held, setHeld] = useState<{ key: string; state: State }>({ key, state: IDLE });
   const state = held.key === key ? held.state : IDLE;
   const abort = useRef<AbortController | null>(null);
   // Another item (a new result) drops the file being prepared for the last one.
   useEffect(() => () => abort.current?.abort(), [key]);
+  // Prepared ahead, as the item comes into view: the tap then shares at once (issue 45).
+  useEffect(() => {
+    const target = button.current;
+    if (!shareable || when !== 'in-view' || !target) return;
+    return whenNearView(target, '200px 0px', () => void prepareRef.current());
+  }, [shareable, when, key]);
+  const prepareRef = useRef<() => Promise<void>>(async () => undefined);
 
-  if (!shareable) return null;
+  if (!shareable) {
+    if (!fallback) return null;
+    return (
+      <>
+        <Button size="sm" variant="outline" aria-expanded={offered} onClick={() => setOffered((o) => !o)} {...rest}>
+          <ShareIcon />
+          Share
+          {target && <VisuallyHidden> {target}</VisuallyHidden>}
+        </Button>
+        {offered && fallback(() => setOffered(false))}
+      </>
+    );
+  }
   const put = (next: State) => setHeld({ key, state: next });
 
   const prepare = async () => {
+    if (state.step === 'preparing' || state.step === 'ready') return;
     const controller = new AbortController();
     abort.current = controller;
     put({ step: 'preparing', percent: null });
@@ -81,6 +111,8 @@ export function ShareButton({ item, title, watermark = 'studio', target, ...rest
     }
   };
 
+  prepareRef.current = prepare;
+
   const onClick = () => {
     if (state.step === 'preparing') return;
     const file = state.step === 'ready' || state.step === 'failed' ? state.file : null;
@@ -99,6 +131,7 @@ export function ShareButton({ item, title, watermark = 'studio', target, ...rest
   return (
     <>
       <Button
+        ref={button}
         size="sm"
         variant="outline"
         onClick={onClick}
