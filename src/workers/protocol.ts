@@ -11,9 +11,19 @@ export const WATERMARK_ENGINE_KEY = 'watermarkEngine';
 export type WorkerRequest =
   | { type: 'image'; id: number; input: Blob; variant: ImageVariant }
   | { type: 'video'; id: number; input: Blob; engine: VideoEngineChoice }
+  /** Issue 45: many gallery items in one ZIP, each watermarked here (songs as they are), built as a stream. */
+  | { type: 'zip'; id: number; items: ZipEntry[]; engine: VideoEngineChoice }
   | { type: 'cancel'; id: number };
 
+/** One file of a ZIP: fetched from `url`, stored as `name`. */
+export interface ZipEntry {
+  url: string;
+  kind: 'image' | 'video' | 'audio';
+  name: string;
+}
+
 export type WorkerResponse =
+  /** 0..1; a ZIP's counts its files, a video's share of one included. */
   | { type: 'progress'; id: number; progress: number }
   /** The job now runs on `engine` (sent again when auto falls back from WebCodecs to ffmpeg.wasm). */
   | { type: 'engine'; id: number; engine: VideoEngine }

@@ -8,7 +8,7 @@
 // cancel or 15 s without progress ends the worker itself, and the other pending jobs are sent
 // again to a fresh one.
 import { loadLogo, watermarkImageWith, type CanvasFactory } from './imageWatermark';
-import { WATERMARK_ENGINE_KEY, type VideoEngine, type VideoEngineChoice, type WorkerRequest, type WorkerResponse } from './protocol';
+import { WATERMARK_ENGINE_KEY, type VideoEngine, type VideoEngineChoice, type WorkerRequest, type WorkerResponse, type ZipEntry } from './protocol';
 import { Watchdog } from './watchdog';
 import { WATERMARK_LOGO_PATH, watermarkedFileName, type ImageVariant } from '../../contract/watermark';
 
@@ -30,7 +30,7 @@ export const SILENCE_LIMIT_MS = 15_000;
 /** Gallery downloads give up on media that has not arrived by then (spec §9). */
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 
-type JobRequest = Extract<WorkerRequest, { type: 'image' | 'video' }>;
+type JobRequest = Extract<WorkerRequest, { type: 'image' | 'video' | 'zip' }>;
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 interface Pending {
@@ -280,6 +280,22 @@ async function fetchMedia(url: string, timeoutMs: number, signal?: AbortSignal):
     clearTimeout(timer);
     combined.dispose();
   }
+}
+
+export type { ZipEntry } from './protocol';
+
+/**
+ * Issue 45: the items as one ZIP of watermarked files (songs as they are), built in the worker
+ * (fetches, watermarks and the ZIP stream: nothing of it on the page's thread), then saved as
+ * `fileName`. `onProgress`: 0..1 by files. Rejects with an AbortError when cancelled.
+ */
+export async function downloadZip(items: ZipEntry[], fileName: string, options: Pick<VideoOptions, 'signal' | 'onProgress'> = {}): Promise<void> {
+  if (!hasOffscreen2d()) throw new Error('ZIP: this browser cannot watermark pictures off the page (no OffscreenCanvas)');
+  // The worker fetches: absolute URLs, as the page reads them.
+  const absolute = items.map((item) => ({ ...item, url: new URL(item.url, location.href).href }));
+  const zip = await runInWorker({ type: 'zip', items: absolute, engine: engineChoice() }, options);
+  if (options.signal?.aborted) throw abortError();
+  save(zip, fileName);
 }
 
 function save(blob: Blob, fileName: string): void {

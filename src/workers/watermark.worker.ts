@@ -6,6 +6,7 @@ import { UnsupportedVideoError, type VideoEngineImpl } from './engines/types';
 import { loadLogo, offscreenCanvas, watermarkImageWith } from './imageWatermark';
 import { keepMarks } from './keepMarks';
 import type { VideoEngine, VideoEngineChoice, WorkerRequest, WorkerResponse } from './protocol';
+import { zipFiles } from './zip';
 import { WATERMARK_LOGO_PATH } from '../../contract/watermark';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -48,7 +49,14 @@ const running = new Map<number, AbortController>();
  * fails on it), gives the clip to ffmpeg.wasm: the person sees only the time it takes, the
  * progress going on from where it was rather than back to 0.
  */
-async function video(id: number, input: Blob, choice: VideoEngineChoice, logo: Uint8Array, signal: AbortSignal): Promise<Blob> {
+async function video(
+  id: number,
+  input: Blob,
+  choice: VideoEngineChoice,
+  logo: Uint8Array,
+  signal: AbortSignal,
+  report: (progress: number) => void = (progress) => post({ type: 'progress', id, progress }),
+): Promise<Blob> {
   let shown = 0;
   const run = async (name: VideoEngine, from: number) => {
     post({ type: 'engine', id, engine: name });
@@ -58,7 +66,7 @@ async function video(id: number, input: Blob, choice: VideoEngineChoice, logo: U
       signal,
       onProgress: (progress) => {
         shown = from + (1 - from) * progress;
-        post({ type: 'progress', id, progress: shown });
+        report(shown);
       },
       onBlocking: () => post({ type: 'blocking', id }),
     });
@@ -80,6 +88,13 @@ async function video(id: number, input: Blob, choice: VideoEngineChoice, logo: U
 async function handle(request: Exclude<WorkerRequest, { type: 'cancel' }>, signal: AbortSignal): Promise<Blob> {
   const { bitmap, bytes } = await getLogo();
   if (request.type === 'image') return watermarkImageWith(offscreenCanvas, request.input, bitmap, request.variant);
+  if (request.type === 'zip')
+    // The gallery's variant for pictures, as a gallery download has it.
+    return zipFiles(request.items, signal, {
+      image: (input) => watermarkImageWith(offscreenCanvas, input, bitmap, 'gallery'),
+      video: async (input, report) => keepMarks(input, await video(request.id, input, request.engine, bytes, signal, report)),
+      progress: (progress) => post({ type: 'progress', id: request.id, progress }),
+    });
   const output = await video(request.id, request.input, request.engine, bytes, signal);
   // Whichever engine encoded it, the IPTC mark goes across.
   return keepMarks(request.input, output);
