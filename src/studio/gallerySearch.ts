@@ -17,6 +17,8 @@ export interface GalleryFilters {
   to: string;
   /** A character's id, CHARACTER_NONE for items of none, or '' for all (issue 44). */
   character: string;
+  /** Only the items marked favourite (issue 45). */
+  favourites?: boolean;
 }
 
 export interface GalleryPage {
@@ -30,7 +32,7 @@ export interface GalleryPage {
 export const SEARCH_PAGE = 24;
 
 /** Any filter set: the gallery shows search results instead of its tabs. */
-export const isSearching = (f: GalleryFilters): boolean => f.q.trim() !== '' || f.from !== '' || f.to !== '' || f.kinds.length !== GALLERY_GROUPS.length || f.character !== '';
+export const isSearching = (f: GalleryFilters): boolean => f.q.trim() !== '' || f.from !== '' || f.to !== '' || f.kinds.length !== GALLERY_GROUPS.length || f.character !== '' || f.favourites === true;
 
 /** Folded as the server folds (server/src/jobs/search-text.ts): lower case, NFKC. */
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
@@ -52,8 +54,9 @@ export function searchSaved(data: Partial<GalleryResponse>, filters: GalleryFilt
   const ofCharacter = (id: string | null | undefined) => !filters.character || (filters.character === CHARACTER_NONE ? !id : id === filters.character);
   const out: Record<string, unknown[]> = {};
   for (const g of filters.kinds) {
-    const items = (data[g] ?? []) as readonly { created_at: string; face_prompt?: string | null; character_id?: string | null }[];
-    out[g] = items.filter((i) => inRange(i.created_at) && ofCharacter(i.character_id) && (words.length === 0 || matches(i.face_prompt)));
+    const items = (data[g] ?? []) as readonly { created_at: string; face_prompt?: string | null; character_id?: string | null; favourite?: boolean; source?: { text: string } | null }[];
+    // The device's copy has each item's source words since issue 45: searched with the face's description.
+    out[g] = items.filter((i) => inRange(i.created_at) && ofCharacter(i.character_id) && (!filters.favourites || i.favourite === true) && (words.length === 0 || matches(`${i.face_prompt ?? ''} ${i.source?.text ?? ''}`)));
   }
   return out as Partial<GalleryResponse>;
 }
@@ -69,6 +72,7 @@ export async function searchGallery(userId: string, filters: GalleryFilters, cur
     limit: SEARCH_PAGE,
     ...(cursor ? { cursor } : {}),
     ...(filters.character ? { character: filters.character } : {}),
+    ...(filters.favourites ? { favourites: true } : {}),
   };
   const character = filters.character && filters.character !== CHARACTER_NONE ? filters.character : null;
   try {

@@ -6,6 +6,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import type { Gender } from '../../studio/galleryStore';
 import { useScreenChoice } from '../../studio/screenChoice';
+import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { useTour, type TourStep } from '../../studio/tour';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -61,6 +62,20 @@ export default function FacePage() {
   const [names, setNames] = useState<Record<Gender, [string, string, string]>>({ female: ['', '', ''], male: ['', '', ''] });
   const [prompts, setPrompts] = useState<Record<Gender, string>>({ female: '', male: '' });
   const slot = SLOTS[mode][gender];
+  // "Use these settings" from the gallery (issue 45): the names or the prompt, and the gender they were for.
+  useHandedSettings('/face', (settings) => {
+    const men = textSetting(settings, 'mencelebrity1') !== '' || settings.gender === 'male';
+    const g: Gender = men ? 'male' : 'female';
+    const names = [1, 2, 3].map((i) => textSetting(settings, `${men ? 'mencelebrity' : 'celebrity'}${i}`)) as [string, string, string];
+    setGender(g);
+    if (names.some(Boolean)) {
+      setMode('celebrity');
+      setNames((n) => ({ ...n, [g]: names }));
+    } else {
+      setMode('prompt');
+      setPrompts((p) => ({ ...p, [g]: textSetting(settings, 'prompt') }));
+    }
+  });
   const { running, result, notice, closeNotice } = useStudioSlot(slot, 'face');
   const startTour = useTour('face', TOUR);
 

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useCharacterStore } from '../../stores/characterStore';
 import { galleryData, staleCopySavedAt, useGalleryStore } from '../../studio/galleryStore';
 import { isSearching, type GalleryFilters } from '../../studio/gallerySearch';
@@ -9,6 +9,11 @@ import { slotLabel } from '../../studio/slotLabels';
 import { cancelQueued, useStudioStore, type QueuedJob, type QueueSlot } from '../../studio/studioStore';
 import { DownloadNote } from '../../studio/ui/DownloadButton';
 import { downloads, GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item, type Tab } from '../../studio/ui/GalleryItem';
+import { dismissDeleteFailure, flushDeletes, sendDeletesOnPageHide, undoDelete, useGalleryEdits } from '../../studio/galleryEdits';
+import { clearSelection, keepSelected } from '../../studio/gallerySelection';
+import { GalleryContext, type GalleryPageContext } from '../../studio/ui/galleryContext';
+import { GallerySelectionBar } from '../../studio/ui/GallerySelectionBar';
+import { ItemDetails, type OpenItem } from '../../studio/ui/ItemDetails';
 import { GallerySearchForm, GallerySearchResults, NO_FILTERS } from '../../studio/ui/GallerySearch';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
@@ -53,6 +58,36 @@ function QueuedRequests() {
   );
 }
 
+/**
+ * Deletes waiting for their Undo (issue 45), each with Undo, and the last edit the server did not
+ * take. A polite live region: the notice is read without moving focus.
+ */
+function EditNotices() {
+  const pending = useGalleryEdits((s) => s.pending);
+  const failure = useGalleryEdits((s) => s.failure);
+  if (pending.length === 0 && !failure) return null;
+  return (
+    <Stack position="fixed" bottom={{ base: 3, md: 6 }} insetX="3" align="center" zIndex="toast" gap="2" pointerEvents="none">
+      {pending.map((p) => (
+        <HStack key={p.key} role="status" pointerEvents="auto" bg="bg.emphasized" borderWidth="1px" borderColor="border.emphasized" rounded="lg" shadow="lg" px="4" py="2" gap="4" fontSize="sm">
+          <Text>{p.label} deleted.</Text>
+          <Button size="xs" variant="outline" onClick={() => undoDelete(p.key)}>
+            Undo
+          </Button>
+        </HStack>
+      ))}
+      {failure && (
+        <HStack role="alert" pointerEvents="auto" bg="bg.emphasized" borderWidth="1px" borderColor="border.error" rounded="lg" shadow="lg" px="4" py="2" gap="4" fontSize="sm" maxW="lg">
+          <Text>{failure}</Text>
+          <Button size="xs" variant="ghost" onClick={dismissDeleteFailure}>
+            Dismiss
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
 /** Gallery (/gallery): everything the user made, by kind, newest first; or what a search found. */
 export default function GalleryPage() {
   const [tab, setTab] = useGalleryTab(TAB_VALUES, 'faces');
@@ -69,10 +104,44 @@ export default function GalleryPage() {
   // Each item's character chip and the search's character filter (issue 44).
   useEffect(() => void fetchCharacters(), [fetchCharacters]);
 
-  const items = data ? itemsOf(data, tab) : [];
+  const items = useMemo(() => (data ? itemsOf(data, tab) : []), [data, tab]);
   const onDevice = useSavedOnDevice(items, savedAt !== null);
   const noteId = `${useId()}-note`;
+
+  // Issue 45: what the page shows (its tab, or what the search found), for the selection.
+  const [found, setFound] = useState<readonly Item[]>([]);
+  const shown = searching ? found : items;
+  const order = useMemo(() => shown.map((i) => i.id), [shown]);
+  useEffect(() => keepSelected(order), [order]);
+  // Leaving the gallery sends the deletes waiting for their Undo; closing the tab too.
+  useEffect(() => {
+    const stop = sendDeletesOnPageHide();
+    return () => {
+      stop();
+      clearSelection();
+      void flushDeletes();
+    };
+  }, []);
+  // The details panel: /gallery?item=ID (a private link, for the signed-in owner only).
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('item');
+  const [opened, setOpened] = useState<OpenItem | null>(null);
+  const openDetails = useCallback(
+    (item: Item, itemTab: Tab, name: string) => {
+      setOpened({ id: item.id, item, tab: itemTab, name });
+      setParams((p) => (p.set('item', item.id), p));
+    },
+    [setParams],
+  );
+  const details = openId ? (opened?.id === openId ? opened : { id: openId }) : null;
+  const closeDetails = () => {
+    setOpened(null);
+    setParams((p) => (p.delete('item'), p), { replace: true });
+  };
+  const context = useMemo<GalleryPageContext>(() => ({ order, openDetails }), [order, openDetails]);
+
   return (
+    <GalleryContext.Provider value={context}>
     <StudioScreenFrame title="Gallery">
       <QueuedRequests />
       {savedAt !== null && (
@@ -84,8 +153,9 @@ export default function GalleryPage() {
         </Box>
       )}
       <GallerySearchForm filters={filters} onSearch={setFilters} searching={searching} />
+      <GallerySelectionBar items={shown} />
       {searching ? (
-        <GallerySearchResults filters={filters} onPreview={setPreview} />
+        <GallerySearchResults filters={filters} onPreview={setPreview} onShown={setFound} />
       ) : (
         <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
           {!data ? (
@@ -109,6 +179,9 @@ export default function GalleryPage() {
         </ModeTabs>
       )}
       {preview && preview.kind !== 'audio' && <PreviewDialog open onClose={() => setPreview(null)} kind={preview.kind} src={preview.url} alt="Preview" />}
+      {details && <ItemDetails open={details} onClose={closeDetails} />}
+      <EditNotices />
     </StudioScreenFrame>
+    </GalleryContext.Provider>
   );
 }

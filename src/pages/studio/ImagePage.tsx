@@ -9,6 +9,7 @@ import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
+import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
@@ -90,6 +91,15 @@ export default function ImagePage() {
   useFillWithCharacter(character, (c) => {
     if (c.gender !== gender) changeGender(c.gender);
     setFace(characterFace(c, gallery));
+  });
+
+  // "Use these settings" from the gallery (issue 45): the prompt tab with its prompt and pose.
+  useHandedSettings('/image', (settings) => {
+    if (settings.gender === 'male' || settings.gender === 'female') changeGender(settings.gender);
+    setMode('prompt');
+    setPrompt(textSetting(settings, 'prompt'));
+    const p = textSetting(settings, 'pose');
+    if (POSES.some((x) => x === p)) setPose(p as Pose);
   });
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.

@@ -189,7 +189,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
       )}
       {page && (
         // On a phone, the card's actions sit in one menu: the details panel with all of them.
-        <Button display={{ base: 'flex', md: 'none' }} size="xs" variant="outline" onClick={() => page.openDetails(item, tab)} aria-label={`Actions for ${name.toLowerCase()}`}>
+        <Button display={{ base: 'flex', md: 'none' }} size="xs" variant="outline" onClick={() => page.openDetails(item, tab, name)} aria-label={`Actions for ${name.toLowerCase()}`}>
           <MoreIcon />
           Actions
         </Button>
@@ -203,7 +203,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
             </IconButton>
           )}
           {page && (
-            <IconButton aria-label={`Details of ${name.toLowerCase()}`} size="xs" variant="outline" onClick={() => page.openDetails(item, tab)}>
+            <IconButton aria-label={`Details of ${name.toLowerCase()}`} size="xs" variant="outline" onClick={() => page.openDetails(item, tab, name)}>
               <InfoIcon />
             </IconButton>
           )}

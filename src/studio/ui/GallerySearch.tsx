@@ -9,15 +9,21 @@ import { searchGallery, type GalleryFilters } from '../gallerySearch';
 import { DownloadNote } from './DownloadButton';
 import { GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item } from './GalleryItem';
 import { StatusSpinner } from './StatusSpinner';
+import { FilterIcon } from '../../app/icons/GalleryIcons';
 import { CharacterSelect } from '../characters/CharacterSelect';
 import { charactersOf, useCharacterStore } from '../../stores/characterStore';
 
-export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '' };
+export const NO_FILTERS: GalleryFilters = { q: '', kinds: GALLERY_GROUPS, from: '', to: '', character: '', favourites: false };
 
-/** The search form: applied on submit (Enter or Search), cleared by Clear. */
+/**
+ * The search form: applied on submit (Enter or Search), cleared by Clear; Favourites only applies
+ * at once. On a phone (issue 45) only the words show; the other filters fold behind Filter.
+ */
 export function GallerySearchForm({ filters, onSearch, searching }: { filters: GalleryFilters; onSearch: (f: GalleryFilters) => void; searching: boolean }) {
   const [draft, setDraft] = useState(filters);
+  const [unfolded, setUnfolded] = useState(false);
   useEffect(() => setDraft(filters), [filters]);
+  const active = [filters.kinds.length !== GALLERY_GROUPS.length, filters.from || filters.to, filters.character, filters.favourites].filter(Boolean).length;
   const ids = useId();
   const characters = useCharacterStore(charactersOf);
   const submit = (e: FormEvent) => {
@@ -32,16 +38,37 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
         <SimpleGrid columns={{ base: 1, md: characters.length ? 2 : 1 }} gap="3" templateColumns={characters.length ? { md: '2fr 1fr' } : undefined}>
           <Field.Root>
             <Field.Label htmlFor={`${ids}-q`}>Search</Field.Label>
-            <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
+            <HStack w="full" gap="2">
+              <Input id={`${ids}-q`} type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} maxLength={200} placeholder="Words in the prompt or celebrity names" autoComplete="off" />
+              <Button display={{ base: 'inline-flex', md: 'none' }} variant="outline" aria-expanded={unfolded} aria-controls={`${ids}-filters`} onClick={() => setUnfolded((u) => !u)}>
+                <FilterIcon />
+                Filter{active > 0 ? ` (${active})` : ''}
+              </Button>
+            </HStack>
           </Field.Root>
           {characters.length > 0 && (
             // Issue 44: shown once the user has a character, so the spec's gallery stays as it was until then.
-            <Field.Root>
+            <Field.Root display={{ base: unfolded ? 'flex' : 'none', md: 'flex' }}>
               <Field.Label htmlFor={`${ids}-character`}>Character</Field.Label>
               <CharacterSelect filter id={`${ids}-character`} characters={characters} value={draft.character} onChange={(character) => setDraft({ ...draft, character })} />
             </Field.Root>
           )}
         </SimpleGrid>
+        <Stack gap="3" id={`${ids}-filters`} display={{ base: unfolded ? 'flex' : 'none', md: 'flex' }}>
+        <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer" alignSelf="flex-start">
+          <chakra.input
+            type="checkbox"
+            boxSize="4"
+            accentColor="brand.solid"
+            checked={draft.favourites === true}
+            onChange={(e) => {
+              const next = { ...draft, favourites: e.target.checked };
+              setDraft(next);
+              onSearch(next);
+            }}
+          />
+          Favourites only
+        </chakra.label>
         <chakra.fieldset borderWidth="0" p="0" m="0">
           <chakra.legend fontSize="sm" fontWeight="medium" mb="1.5">
             Kinds
@@ -78,6 +105,7 @@ export function GallerySearchForm({ filters, onSearch, searching }: { filters: G
             Choose at least one kind.
           </Text>
         )}
+        </Stack>
       </Stack>
     </Box>
   );
@@ -92,7 +120,7 @@ const merge = (a: Partial<GalleryResponse>, b: Partial<GalleryResponse>): Partia
 };
 
 /** The results of `filters`, by kind, each kind's next items appended as the end comes into view. */
-export function GallerySearchResults({ filters, onPreview }: { filters: GalleryFilters; onPreview: (item: Item) => void }) {
+export function GallerySearchResults({ filters, onPreview, onShown }: { filters: GalleryFilters; onPreview: (item: Item) => void; onShown?: (items: readonly Item[]) => void }) {
   const [pages, setPages] = useState<Pages>({ state: 'loading' });
   const sentinel = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
@@ -132,6 +160,9 @@ export function GallerySearchResults({ filters, onPreview }: { filters: GalleryF
   const sections = TABS.filter((t) => filters.kinds.includes(t.group)).map((t) => ({ tab: t, items: itemsOf(groups, t.value) }));
   const shown = sections.flatMap((s) => s.items);
   const onDevice = useSavedOnDevice(shown, pages.state === 'ready' && pages.offline);
+  // The page's selection reads what the search shows (Select all, a shift-click's range, the ZIP).
+  const shownIds = shown.map((i) => i.id).join(' ');
+  useEffect(() => onShown?.(shown), [shownIds]);
 
   if (pages.state === 'loading')
     return (

@@ -22,7 +22,7 @@ export function FavouriteButton({ item, name, ...rest }: { item: Item; name: str
       rounded="full"
       aria-label={`Favourite ${name.toLowerCase()}`}
       aria-pressed={on}
-      color={on ? 'yellow.300' : undefined}
+      color={on ? 'orange.300' : undefined}
       onClick={() => void setFavourite([item.id], !on, name)}
       {...rest}
     >

@@ -6,7 +6,7 @@ import type { Item, Tab } from '../galleryItems';
 
 export interface GalleryPageContext {
   order: readonly string[];
-  openDetails: (item: Item, tab: Tab) => void;
+  openDetails: (item: Item, tab: Tab, name: string) => void;
 }
 
 export const GalleryContext = createContext<GalleryPageContext | null>(null);

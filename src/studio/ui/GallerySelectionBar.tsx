@@ -1,0 +1,102 @@
+// The gallery's selection bar (issue 45): Select all (the items the page shows: its tab or its
+// search), and for what is selected Favourite, Delete (with the page's Undo) and Download as one
+// ZIP of watermarked files, built in the watermark worker, with its progress and Cancel.
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { watermarkedFileName } from '../../../contract/watermark';
+import { DownloadIcon } from '../../app/icons/StudioIcons';
+import { StarIcon, TrashIcon } from '../../app/icons/GalleryIcons';
+import { deleteLater, setFavourite, useGalleryEdits } from '../galleryEdits';
+import type { Item } from '../galleryItems';
+import { clearSelection, selectAll, useGallerySelection } from '../gallerySelection';
+import { songFileName } from '../shareOut';
+import { ProgressBar } from './ProgressBar';
+
+type Zip = { state: 'idle' } | { state: 'making'; percent: number } | { state: 'done'; count: number } | { state: 'failed'; message: string };
+
+const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+export function GallerySelectionBar({ items }: { items: readonly Item[] }) {
+  const selected = useGallerySelection((s) => s.selected);
+  const hidden = useGalleryEdits((s) => s.hidden);
+  const [zip, setZip] = useState<Zip>({ state: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+  const shown = items.filter((i) => !hidden.has(i.id));
+  const picked = shown.filter((i) => selected.has(i.id));
+  if (shown.length === 0) return null;
+  const ids = picked.map((i) => i.id);
+  const allFavourite = picked.length > 0 && picked.every((i) => useGalleryEdits.getState().favourites.get(i.id) ?? i.favourite);
+
+  const download = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setZip({ state: 'making', percent: 0 });
+    const entries = picked.map((i) => ({ url: i.url, kind: i.kind, name: i.kind === 'audio' ? songFileName(i.id, '', i.url) : watermarkedFileName(i.kind, i.id) }));
+    try {
+      const { downloadZip } = await import('../../workers/watermark');
+      await downloadZip(entries, `persona-studio-${entries.length}-items.zip`, { signal: controller.signal, onProgress: (p) => setZip({ state: 'making', percent: Math.round(p * 100) }) });
+      setZip({ state: 'done', count: entries.length });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return setZip({ state: 'idle' });
+      console.error('The ZIP could not be made', err);
+      setZip({ state: 'failed', message: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <Stack as="section" aria-label="Selection" gap="2" mb="3" position={{ base: 'sticky', md: 'static' }} top="0" zIndex="1" bg="bg" py="1">
+      <HStack gap="2" flexWrap="wrap">
+        <Button size="xs" variant="outline" onClick={() => selectAll(shown.map((i) => i.id))} disabled={picked.length === shown.length}>
+          Select all ({shown.length})
+        </Button>
+        {picked.length > 0 && (
+          <>
+            <Text fontSize="sm" role="status" fontWeight="medium">
+              {count(picked.length)} selected
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => void setFavourite(ids, !allFavourite, count(ids.length))}>
+              <StarIcon filled={allFavourite} />
+              {allFavourite ? 'Unfavourite' : 'Favourite'}
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => void download()} disabled={zip.state === 'making'}>
+              <DownloadIcon />
+              Download ZIP
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => {
+                deleteLater(ids, count(ids.length));
+                clearSelection();
+              }}
+            >
+              <TrashIcon />
+              Delete
+            </Button>
+            <Button size="xs" variant="ghost" onClick={clearSelection}>
+              Clear selection
+            </Button>
+          </>
+        )}
+      </HStack>
+      {zip.state === 'making' ? (
+        <HStack gap="3">
+          <Stack flex="1" gap="1">
+            <Text fontSize="xs" color="fg.muted">
+              Making your ZIP of watermarked files: {zip.percent}%
+            </Text>
+            <ProgressBar value={zip.percent} label="ZIP progress" />
+          </Stack>
+          <Button size="xs" variant="outline" onClick={() => abort.current?.abort()}>
+            Cancel ZIP
+          </Button>
+        </HStack>
+      ) : zip.state !== 'idle' ? (
+        <Text fontSize="xs" role="status" color={zip.state === 'failed' ? 'fg.error' : 'fg.muted'}>
+          {zip.state === 'done' ? `Your ZIP of ${count(zip.count)} is downloaded.` : `The ZIP could not be made: ${zip.message}`}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
