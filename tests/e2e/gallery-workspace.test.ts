@@ -172,7 +172,8 @@ describe('the gallery as a workspace (issue 45)', () => {
     await context.route('**/media/**', async (route) => {
       asked++;
       await held;
-      await route.continue();
+      await route.continue().catch(() => undefined); // unrouted meanwhile: the page has let it go
+
     });
     const saved: string[] = [];
     page.on('download', (d) => saved.push(d.suggestedFilename()));
@@ -239,6 +240,7 @@ describe('the gallery as a workspace (issue 45)', () => {
   it('on a phone: the filters fold behind Filter, card actions sit in one menu; gallery and panel axe-clean at 390 and 1440', { timeout: 120_000 }, async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/gallery');
+    await page.getByRole('tab', { name: 'faces', exact: true }).click();
     await card('Face 1').waitFor();
     const kinds = page.getByRole('group', { name: 'Kinds' });
     expect(await kinds.isVisible()).toBe(false);

@@ -173,7 +173,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
             />
           </chakra.label>
         )}
-        <FavouriteButton item={item} name={name} position="absolute" top="1.5" right="1.5" bg="blackAlpha.700" onClickCapture={(e) => e.stopPropagation()} />
+        <FavouriteButton item={item} name={name} position="absolute" top="1.5" right="1.5" bg="blackAlpha.700" />
         {item.engine === 'local' && <LocalEngineBadge position="absolute" bottom="2" left="2" />}
       </Box>
       <ItemFacts item={item} tab={tab} />

@@ -23,7 +23,11 @@ export function FavouriteButton({ item, name, ...rest }: { item: Item; name: str
       aria-label={`Favourite ${name.toLowerCase()}`}
       aria-pressed={on}
       color={on ? 'orange.300' : undefined}
-      onClick={() => void setFavourite([item.id], !on, name)}
+      onClick={(e) => {
+        // Not a pick of the card while picking (the media's click).
+        e.stopPropagation();
+        void setFavourite([item.id], !on, name);
+      }}
       {...rest}
     >
       <StarIcon filled={on} />

@@ -9,11 +9,12 @@ import type { MediaDetails } from '../../../contract/media';
 import { MEDIA_MESSAGES } from '../../../contract/media';
 import { ApiError } from '../../api/client';
 import { mediaApi } from '../../api/media';
-import { itemsOf, TABS, type Item, type Tab } from '../galleryItems';
+import { itemsOf, TAB_NOUN, TABS, type Item, type Tab } from '../galleryItems';
+import { galleryData, useGalleryStore } from '../galleryStore';
 import { handOffSettings, SETTINGS_SCREEN } from '../settingsHandOff';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from './DownloadButton';
-import { ItemFacts, LocalEngineBadge, upscales } from './GalleryItem';
+import { itemName, ItemFacts, LocalEngineBadge, upscales } from './GalleryItem';
 import { CopyLinkButton, DeleteButton, FavouriteButton, ItemShare, RerunButton } from './ItemActions';
 import { StatusSpinner } from './StatusSpinner';
 import { UpscaleAction } from './UpscaleAction';
@@ -55,7 +56,10 @@ export function ItemDetails({ open, onClose }: { open: OpenItem; onClose: () => 
   const details = loaded.state === 'ready' ? loaded.details : null;
   const tab = open.tab ?? TABS.find((t) => t.group === details?.group)?.value;
   const item = open.item ?? (details && tab ? itemsOf({ [details.group]: [details.item] }, tab)[0] : undefined);
-  const name = open.name ?? (tab ? TABS.find((t) => t.value === tab)!.label : 'Item');
+  // By a link: named by its place in the gallery as loaded ('Face 2'), else by its kind.
+  const data = useGalleryStore(galleryData);
+  const place = data && tab && item ? itemsOf(data, tab).findIndex((i) => i.id === item.id) : -1;
+  const name = open.name ?? (tab ? (place >= 0 ? itemName(tab, place) : TAB_NOUN[tab]) : 'Item');
   const screen = details ? SETTINGS_SCREEN[details.kind] : undefined;
 
   return (

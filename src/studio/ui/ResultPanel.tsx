@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ImageVariant } from '../../workers/watermark';
 import { withTimestamp, type StoredResult } from '../results';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
@@ -46,9 +46,20 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
   const described = src ? labelId : undefined;
   const downloads = src !== null && download && kind !== 'audio';
   const shares = src !== null && download;
+  // A new result scrolls into view (issue 45: on a phone the panel is below the form); the one
+  // shown when the screen opens does not.
+  const panel = useRef<HTMLDivElement>(null);
+  const firstAt = useRef(result?.at);
+  useEffect(() => {
+    const el = panel.current;
+    if (!el || !result || result.at === firstAt.current) return;
+    firstAt.current = result.at;
+    const { top, bottom } = el.getBoundingClientRect();
+    if (top < 0 || bottom > innerHeight) el.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }, [result?.at]);
 
   return (
-    <Stack id={id} gap="3" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="2xl" p={{ base: 3, md: 4 }} aria-busy={busy}>
+    <Stack ref={panel} id={id} gap="3" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="2xl" p={{ base: 3, md: 4 }} aria-busy={busy}>
       <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={kind === 'audio' ? undefined : aspect} minH={kind === 'audio' ? '8rem' : undefined}>
         {src ? (
           kind === 'image' ? (
