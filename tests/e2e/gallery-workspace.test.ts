@@ -124,7 +124,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     await button('Use these settings').click();
     await page.waitForURL('**/face');
     expect(await page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByLabel('Prompt', { exact: true }).inputValue()).toBe(PROMPTS[2]);
+    expect(await page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(PROMPTS[2]);
   });
 
   it('select with a click and a shift-click: the ZIP holds each picture watermarked with the logo; Cancel stops one', { timeout: 180_000 }, async () => {
