@@ -34,6 +34,8 @@ type Gallery = { faces: { id: string; image_url: string; favourite?: boolean }[]
 const gallery = async (p: Page = page) => (await apiInPage<Gallery>(p, '/gallery/', {})).data;
 const button = (name: string, p: Page = page) => p.getByRole('button', { name, exact: true });
 const card = (name: string, p: Page = page) => p.getByRole('listitem', { name, exact: true });
+/** A dialog as the screen shows it (a full-page shot draws the fixed panel where the page was scrolled). */
+const shootView = async (p: Page, name: string) => process.env.STUDIO_SHOTS_DIR && (await p.screenshot({ path: join(process.env.STUDIO_SHOTS_DIR, name) }));
 const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 beforeAll(async () => {
@@ -100,7 +102,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     expect(await panel.getByRole('region', { name: 'AI mark' }).innerText()).toMatch(/IPTC digital source type: \w+/);
     for (const name of ['Download face 1', 'Re-run face 1', 'Use these settings', 'Copy link to face 1', 'Delete face 1', 'Favourite face 1', 'Upscale face 1 2x']) expect(await button(name).isVisible(), name).toBe(true);
     expect(await axeViolations(page, '/gallery details (1440)')).toEqual([]);
-    await shoot(page, 'gallery-details-1440.png');
+    await shootView(page, 'gallery-details-1440.png');
 
     await button('Copy link to face 1').click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -260,7 +262,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     await panel.getByRole('region', { name: 'Settings' }).waitFor();
     expect(await button('Download face 1').isVisible()).toBe(true);
     expect(await axeViolations(page, '/gallery details (390)')).toEqual([]);
-    await shoot(page, 'gallery-details-390.png');
+    await shootView(page, 'gallery-details-390.png');
     await button('Close details').click();
 
     await page.setViewportSize(DESKTOP);
