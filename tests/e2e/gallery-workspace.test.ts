@@ -301,4 +301,27 @@ describe('the gallery as a workspace (issue 45)', () => {
     await expect.poll(async () => (await gallery(timed)).faces.length).toBe(1);
     await timed.close();
   });
+
+  it('offline: a star or a delete the server cannot get goes back, and the page says so', { timeout: 60_000 }, async () => {
+    const timed = await context.newPage();
+    await timed.clock.install();
+    await timed.goto('/gallery');
+    await timed.getByRole('tab', { name: 'faces', exact: true }).click();
+    await card('Face 1', timed).waitFor();
+    await context.setOffline(true);
+    try {
+      await button('Favourite face 1', timed).click();
+      await expect.poll(() => timed.getByRole('alert').filter({ hasText: 'could not be marked' }).innerText()).toContain('Face 1 could not be marked a favourite (you seem to be offline). Nothing was changed.');
+      expect(await button('Favourite face 1', timed).getAttribute('aria-pressed')).toBe('false');
+      await button('Delete face 1', timed).click();
+      await expect.poll(() => card('Face 1', timed).count()).toBe(0);
+      await timed.clock.runFor(10_000);
+      await expect.poll(() => timed.getByRole('alert').filter({ hasText: 'could not be deleted' }).innerText()).toContain('Face 1 could not be deleted (you seem to be offline), so it is back in your gallery.');
+      await card('Face 1', timed).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    expect((await gallery(timed)).faces.length).toBe(1);
+    await timed.close();
+  });
 });

@@ -415,7 +415,8 @@ describe('studio (spec document 2)', () => {
       await expect.poll(() => list(tab).count()).toBe(n);
     }
     await page.getByRole('tab', { name: 'faces', exact: true }).click();
-    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0); // faces are not downloaded
+    // Faces are downloaded too since issue 45 (watermarked, as every other picture).
+    expect(await page.getByRole('button', { name: /^Download face \d$/ }).count()).toBe(5);
     await page.getByRole('tab', { name: 'images', exact: true }).click();
     // Newest first: the template image made last leads.
     await button(page, 'Preview image 1').click();
