@@ -329,7 +329,7 @@ describe('share out (issue 28)', () => {
     expect(await axeViolations(page, '/gallery audio with Share')).toEqual([]);
   });
 
-  it.each<Mode>(['no-files', 'missing'])('with canShare %s, no Share button on the studio screens, the gallery'\''s offers Download and Copy link; downloads stay', async (mode) => {
+  it.each<Mode>(['no-files', 'missing'])('with canShare %s, no Share button on the studio screens; the gallery Share offers Download and Copy link; downloads stay', async (mode) => {
     await setMode(mode);
     await screenWith('/clothSwap', 'genrated_cloth_image', { url: MEDIA.image, jobId: 'cloth42' });
     await button('Download').waitFor();
