@@ -125,8 +125,8 @@ describe('the gallery as a workspace (issue 45)', () => {
     // "Use these settings": the face screen, prompt tab, with the prompt filled in.
     await button('Use these settings').click();
     await page.waitForURL('**/face');
-    expect(await page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(PROMPTS[2]);
+    await expect.poll(() => page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(PROMPTS[2]);
   });
 
   it('select with a click and a shift-click: the ZIP holds each picture watermarked with the logo; Cancel stops one', { timeout: 180_000 }, async () => {
