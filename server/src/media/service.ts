@@ -69,6 +69,8 @@ export function mediaService({ db, storage, now, onDeleted }: MediaServiceDeps) 
   return {
     /** PATCH /api/media/{id}: its character (one of the user's, or none) and/or favourite. */
     async patch(userId: string, id: string, body: MediaPatchBody): Promise<MediaPatchResponse> {
+      // Unknown fields are stripped before the body arrives: what is left may be nothing.
+      if (body.character_id === undefined && body.favourite === undefined) throw new HttpError(400, 'body must have character_id or favourite');
       if (typeof body.character_id === 'string' && !(await charactersRepository(db).ofUserById(userId, body.character_id))) throw new HttpError(404, CHARACTER_MESSAGES.notFound);
       const row = await media.update(userId, id, body);
       if (!row) throw notFound();
