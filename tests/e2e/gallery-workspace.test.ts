@@ -122,7 +122,17 @@ describe('the gallery as a workspace (issue 45)', () => {
     expect((await apiInPage(stranger, `/media/${id}`, null)).status).toBe(404);
     await other.close();
 
+    // An input that is one of the user's items links to it: the image was made with the oldest face.
+    const { images, faces } = await gallery();
+    await page.goto(`/gallery?item=${images[0]!.id}`);
+    const inputs = page.getByRole('dialog', { name: 'Details of image 1' }).getByRole('region', { name: 'Inputs' });
+    await inputs.getByRole('link', { name: 'open it in your gallery' }).click();
+    await page.getByRole('dialog', { name: 'Details of face 3' }).getByRole('region', { name: 'Settings' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('item')).toBe(faces.at(-1)!.id);
+
     // "Use these settings": the face screen, prompt tab, with the prompt filled in.
+    await page.goto(link);
+    await page.getByRole('dialog', { name: 'Details of face 1' }).getByRole('region', { name: 'Settings' }).waitFor();
     await button('Use these settings').click();
     await page.waitForURL('**/face');
     await expect.poll(() => page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
