@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 
 /** The screen each job kind is made on; kinds without a form to fill (upscale, …) have none. */
-export const SETTINGS_SCREEN: Readonly<Record<string, string>> = { face: '/face', image: '/image' };
+export const SETTINGS_SCREEN: Readonly<Record<string, string>> = { face: '/face', image: '/image', music: '/AIMusic' };
 
 let waiting: { screen: string; settings: Readonly<Record<string, unknown>> } | null = null;
 

@@ -5,6 +5,7 @@ import { LYRICS_MAX, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { checkAudioFile } from '../../studio/audioCheck';
 import { sharedFile, showInFileInput, useIncomingShare } from '../../studio/incomingShare';
+import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -26,6 +27,8 @@ const SLOT = StudioSessionKey.audio;
 /** AI Music (/AIMusic): a song from lyrics and audio files. */
 export default function AIMusicPage() {
   const [lyrics, setLyrics] = useState('');
+  // "Use these settings" from the gallery (issue 45): the lyrics (the song files are chosen again).
+  useHandedSettings('/AIMusic', (settings) => setLyrics(textSetting(settings, 'lyrics')));
   const [files, setFiles] = useState<Partial<Record<AudioField, File>>>({});
   const [checking, setChecking] = useState<AudioField | null>(null);
   const [consent, setConsent] = useState(false);
