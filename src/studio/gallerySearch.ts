@@ -54,9 +54,8 @@ export function searchSaved(data: Partial<GalleryResponse>, filters: GalleryFilt
   const ofCharacter = (id: string | null | undefined) => !filters.character || (filters.character === CHARACTER_NONE ? !id : id === filters.character);
   const out: Record<string, unknown[]> = {};
   for (const g of filters.kinds) {
-    const items = (data[g] ?? []) as readonly { created_at: string; face_prompt?: string | null; character_id?: string | null; favourite?: boolean; source?: { text: string } | null }[];
-    // The device's copy has each item's source words since issue 45: searched with the face's description.
-    out[g] = items.filter((i) => inRange(i.created_at) && ofCharacter(i.character_id) && (!filters.favourites || i.favourite === true) && (words.length === 0 || matches(`${i.face_prompt ?? ''} ${i.source?.text ?? ''}`)));
+    const items = (data[g] ?? []) as readonly { created_at: string; face_prompt?: string | null; character_id?: string | null; favourite?: boolean }[];
+    out[g] = items.filter((i) => inRange(i.created_at) && ofCharacter(i.character_id) && (!filters.favourites || i.favourite === true) && (words.length === 0 || matches(i.face_prompt)));
   }
   return out as Partial<GalleryResponse>;
 }
