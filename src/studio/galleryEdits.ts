@@ -107,7 +107,7 @@ export function flushDeletes(): Promise<void> {
   return Promise.all(entries.map(send)).then(() => undefined);
 }
 
-export const dismissDeleteFailure = () => useGalleryEdits.setState({ failure: null });
+export const dismissEditFailure = () => useGalleryEdits.setState({ failure: null });
 
 /**
  * The tab goes (closed, reloaded, navigated away): the waiting deletes go out as keepalive

@@ -9,7 +9,7 @@ import { slotLabel } from '../../studio/slotLabels';
 import { cancelQueued, useStudioStore, type QueuedJob, type QueueSlot } from '../../studio/studioStore';
 import { DownloadNote } from '../../studio/ui/DownloadButton';
 import { downloads, GalleryGrid, itemsOf, TABS, useSavedOnDevice, type Item, type Tab } from '../../studio/ui/GalleryItem';
-import { dismissDeleteFailure, flushDeletes, sendDeletesOnPageHide, undoDelete, useGalleryEdits } from '../../studio/galleryEdits';
+import { dismissEditFailure, flushDeletes, sendDeletesOnPageHide, undoDelete, useGalleryEdits } from '../../studio/galleryEdits';
 import { clearSelection, keepSelected } from '../../studio/gallerySelection';
 import { GalleryContext, type GalleryPageContext } from '../../studio/ui/galleryContext';
 import { GallerySelectionBar } from '../../studio/ui/GallerySelectionBar';
@@ -79,7 +79,7 @@ function EditNotices() {
       {failure && (
         <HStack role="alert" pointerEvents="auto" bg="bg.emphasized" borderWidth="1px" borderColor="border.error" rounded="lg" shadow="lg" px="4" py="2" gap="4" fontSize="sm" maxW="lg">
           <Text>{failure}</Text>
-          <Button size="xs" variant="ghost" onClick={dismissDeleteFailure}>
+          <Button size="xs" variant="ghost" onClick={dismissEditFailure}>
             Dismiss
           </Button>
         </HStack>
