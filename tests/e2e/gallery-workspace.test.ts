@@ -333,4 +333,19 @@ describe('the gallery as a workspace (issue 45)', () => {
     expect((await gallery(timed)).faces.length).toBe(1);
     await timed.close();
   });
+
+  it('on a phone, a new studio result scrolls into view below the form', { timeout: 90_000 }, async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/face');
+    await page.getByRole('tab', { name: 'Prompt' }).click();
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A dancer with short blue hair');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await button('Generate Face').click();
+    const face = page.getByRole('img', { name: 'Generated face' });
+    await face.waitFor({ timeout: 60_000 });
+    // The result panel's top comes to the top of the screen (it started below the fold).
+    await expect.poll(async () => (await face.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await page.setViewportSize(DESKTOP);
+  });
 });
