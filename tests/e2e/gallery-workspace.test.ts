@@ -339,13 +339,14 @@ describe('the gallery as a workspace (issue 45)', () => {
     await page.goto('/face');
     await page.getByRole('tab', { name: 'Prompt' }).click();
     await page.getByRole('textbox', { name: 'Prompt' }).fill('A dancer with short blue hair');
-    expect(await page.evaluate(() => scrollY)).toBe(0);
     await button('Generate Face').click();
+    // Back to the top while it runs: the result panel is below the fold, under the form.
+    await page.evaluate(() => scrollTo(0, 0));
     const face = page.getByRole('img', { name: 'Generated face' });
     await face.waitFor({ timeout: 60_000 });
-    // The result panel's top comes to the top of the screen (it started below the fold).
-    await expect.poll(async () => (await face.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
+    // The page took it into view by itself.
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await expect.poll(async () => (await face.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
     await page.setViewportSize(DESKTOP);
   });
 });
