@@ -14,7 +14,7 @@ export const SOURCE_KINDS = ['prompt', 'celebrities', 'template', 'lyrics', 'tex
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const ItemSource = Type.Object(
   {
-    kind: Type.Union(SOURCE_KINDS.map((k) => Type.Literal(k))),
+    kind: Type.Enum(SOURCE_KINDS),
     text: Type.String({ maxLength: 600, description: "The words as the user gave them (not folded); '' for upload, link and picture" }),
   },
   { description: 'What made it, in words (issue 45)' },
