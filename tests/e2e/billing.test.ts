@@ -126,12 +126,13 @@ describe('billing', () => {
     expect(checkoutCalls).toEqual(['/api/subscription/']);
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).innerText()).toBe('Advanced plan');
     expect(await tab.getByText('₹1999.00').count()).toBeGreaterThan(0);
-    // The form page: the saved status as a message, address, pincode, city and state cleared.
+    // The form page: the saved status as a message, and the fields still holding what was saved (issue 45).
     await expect.poll(() => page.getByText('Billing address saved.').count()).toBe(1);
-    expect(await label(page, 'Address').inputValue()).toBe('');
-    expect(await label(page, 'Pincode').inputValue()).toBe('');
-    expect(await label(page, 'City').inputValue()).toBe('');
-    expect(await label(page, 'State').inputValue()).toBe('');
+    expect(await label(page, 'Address').inputValue()).toBe('12 Relief Road, Lal Darwaja');
+    expect(await label(page, 'Pincode').inputValue()).toBe('380001');
+    expect(await label(page, 'City').inputValue()).toBe('Ahmedabad');
+    expect(await label(page, 'State').inputValue()).toBe('Gujarat');
+    expect(await label(page, 'Full name').inputValue()).toBe('Asha Rao');
     await shoot(page, 'address-submitted');
 
     // While the checkout waits for approval, its card reads 'Processing...'.
