@@ -111,6 +111,9 @@ describe('billing', () => {
     expect(await page.getByText('Phone number is required.').count()).toBe(1);
     await shoot(page, 'address-errors');
 
+    // Issue 45: the digit count for the country, before anything is typed.
+    expect(await label(page, 'Phone number').inputValue()).toBe('');
+    expect(await page.getByText('India: 10 digits, numbers only.').isVisible()).toBe(true);
     await label(page, 'Full name').fill('Asha Rao');
     await label(page, 'Phone number').pressSequentially('98765-43210x');
     expect(await label(page, 'Phone number').inputValue()).toBe('9876543210');
@@ -144,6 +147,8 @@ describe('billing', () => {
     await expect.poll(() => tab.getByTestId('payment-status').innerText()).toBe('Payment received!');
     expect(await tab.getByText('Amount Paid').count()).toBe(1);
     expect(await tab.getByTestId('amount-paid').innerText()).toBe('₹0.00');
+    // Issue 45: the trial's receipt says what is paid today and what is charged, on which day.
+    expect(await tab.getByTestId('first-charge').innerText()).toMatch(/^Free trial: ₹0\.00 today\. ₹1,999\.00 will be charged on \d{1,2} \w+ \d{4}\.$/);
     const receipt = await tab.locator('dl').allInnerTexts();
     expect(receipt.join('\n')).toContain('Advanced');
     expect(receipt.join('\n')).toContain('₹1,999.00/month');
