@@ -105,15 +105,15 @@ describe('billing', () => {
     expect(await label(page, 'Country').isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Profile' }).getAttribute('href')).toBe('/profile');
 
+    // Issue 45: the digit count for the country, before anything is typed.
+    expect(await label(page, 'Phone number').inputValue()).toBe('');
+    expect(await page.getByText('India: 10 digits, numbers only.').isVisible()).toBe(true);
     // Required messages first.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect.poll(() => page.getByText('Full name is required.').count()).toBe(1);
     expect(await page.getByText('Phone number is required.').count()).toBe(1);
     await shoot(page, 'address-errors');
 
-    // Issue 45: the digit count for the country, before anything is typed.
-    expect(await label(page, 'Phone number').inputValue()).toBe('');
-    expect(await page.getByText('India: 10 digits, numbers only.').isVisible()).toBe(true);
     await label(page, 'Full name').fill('Asha Rao');
     await label(page, 'Phone number').pressSequentially('98765-43210x');
     expect(await label(page, 'Phone number').inputValue()).toBe('9876543210');
