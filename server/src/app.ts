@@ -24,6 +24,7 @@ import { jobsPlugin } from './jobs/plugin.ts';
 import { developerPlugin } from './developer/plugin.ts';
 import { accountsPlugin } from './accounts/plugin.ts';
 import { charactersPlugin } from './characters/plugin.ts';
+import { mediaPlugin } from './media/plugin.ts';
 import { storagePlugin } from './storage/plugin.ts';
 import type { App } from './types.ts';
 
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(jobsPlugin);
   await app.register(accountsPlugin);
   await app.register(charactersPlugin);
+  await app.register(mediaPlugin);
   await app.register(developerPlugin);
   await app.register(routeRulesPlugin);
   installErrorHandler(app);

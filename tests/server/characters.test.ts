@@ -236,11 +236,11 @@ describe.each(engines)('characters on %s', (engine) => {
     // Move: to Leo, to none; refused for another user's item or character.
     let res = await req(t, u, 'PATCH', `/api/media/${miaImage.id}`, { character_id: leo.id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: miaImage.id, character_id: leo.id });
+    expect(res.json()).toEqual({ id: miaImage.id, character_id: leo.id, favourite: false });
     expect(ids(await gallery({ character: leo.id }), 'images')).toEqual([leoImage.id, miaImage.id].sort((a, b) => (a === leoImage.id ? -1 : b === leoImage.id ? 1 : 0)));
     expect(ids(await gallery({ character: mia.id }), 'images')).toEqual([]);
     res = await req(t, u, 'PATCH', `/api/media/${miaImage.id}`, { character_id: null });
-    expect(res.json()).toEqual({ id: miaImage.id, character_id: null });
+    expect(res.json()).toEqual({ id: miaImage.id, character_id: null, favourite: false });
     expect(ids(await gallery({ character: 'none' }), 'images')).toEqual([miaImage.id]);
     for (const [who, id, body, error] of [
       [u, miaImage.id, { character_id: theirs.id }, CHARACTER_MESSAGES.notFound],

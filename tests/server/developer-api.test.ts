@@ -333,7 +333,11 @@ describe('the API reference', () => {
 
   it('/api/docs serves Swagger UI from our origin under the app CSP; the document has the API-key scheme on the calls that take it', async () => {
     const t = await app(database.current);
-    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    // Without the slash (issue 45: a blank page), the browser is sent to the page with it.
+    const bare = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/api/docs/']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs?x=1' })).headers.location).toBe('/api/docs/?x=1');
+    const page = await t.app.inject({ method: 'GET', url: bare.headers.location as string });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");

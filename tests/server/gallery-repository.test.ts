@@ -14,13 +14,14 @@ import { engines, useTestDatabase } from './support/db.ts';
 import { seededRandom, seedGallery, type SeedItem } from './support/gallery.ts';
 
 /** What a page must be: the items in (created_at desc, id desc) order, filtered one by one. */
-function expected(items: readonly GalleryItem[], after: GalleryPosition | undefined, { words = [], from, to, character, limit }: GalleryQuery): GalleryItem[] {
+function expected(items: readonly GalleryItem[], after: GalleryPosition | undefined, { words = [], from, to, character, favourites, limit }: GalleryQuery): GalleryItem[] {
   const sorted = [...items].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
   return sorted
     .filter((i) => !after || i.created_at < after.created_at || (i.created_at === after.created_at && i.id < after.id))
     .filter((i) => (from === undefined || i.created_at >= from) && (to === undefined || i.created_at <= to))
     .filter((i) => words.every((w) => i.search_text.includes(w)))
     .filter((i) => character === undefined || i.character_id === character)
+    .filter((i) => !favourites || i.favourite === 1)
     .slice(0, limit);
 }
 
@@ -41,6 +42,8 @@ describe('a gallery page from memory', () => {
         kind: 'image', storage_key: `gen/${i}`, gender: null, face_prompt: null, upscaled_from: null, scale: null, job_id: null,
         // Issue 44: some items of one character, some of another, most of none.
         character_id: pick([null, null, 'c1', 'c2']),
+        // Issue 45: about a quarter are favourites.
+        favourite: next() < 0.25 ? 1 : 0, source_kind: null, source_text: null, engine: null, width: null, height: null, duration_seconds: null,
       }));
       const list = galleryListOf([...made]);
       for (let round = 0; round < 60; round++) {
@@ -48,7 +51,7 @@ describe('a gallery page from memory', () => {
         const day = () => new Date(Date.UTC(2026, 0, Math.floor(next() * 42))).toISOString();
         const [from, to] = [next() < 0.3 ? day() : undefined, next() < 0.3 ? day() : undefined];
         const character = pick([undefined, undefined, null, 'c1']);
-        const query: GalleryQuery = { words, from, to, character, limit: 1 + Math.floor(next() * 60) };
+        const query: GalleryQuery = { words, from, to, character, favourites: next() < 0.3, limit: 1 + Math.floor(next() * 60) };
         // A cursor at an item, or between items (an instant and an id no item has).
         const at = size > 0 && next() < 0.5 ? pick(made) : undefined;
         const after = at && (next() < 0.7 ? { created_at: at.created_at, id: at.id } : { created_at: day(), id: 'm5' });

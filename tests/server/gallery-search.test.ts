@@ -21,6 +21,9 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 type Page = Partial<Record<GalleryGroup, { id: string; created_at: string }[]>> & { next_cursor?: string | null };
 
+/** Issue 45's fields of an item seeded without a job: not a favourite, no source, size or engine. */
+const NO_WORKSPACE = { favourite: false, source: null, engine: null, width: null, height: null, duration_seconds: null };
+
 describe.each(engines)('gallery search on %s', (engine) => {
   const database = useTestDatabase(engine);
 
@@ -163,10 +166,10 @@ describe.each(engines)('gallery search on %s', (engine) => {
     const plain = await search(alice, {});
     expect(Object.keys(plain).sort()).toEqual([...GALLERY_GROUPS].sort());
     expect(ids(plain, 'faces')).toEqual([newer, older]);
-    expect(plain.faces![0]).toEqual({ id: newer, created_at: at(2), image_url: `/media/gen/${newer}.bin`, gender: 'female', face_prompt: 'soft light', job_id: null, character_id: null });
+    expect(plain.faces![0]).toEqual({ id: newer, created_at: at(2), image_url: `/media/gen/${newer}.bin`, gender: 'female', face_prompt: 'soft light', job_id: null, character_id: null, ...NO_WORKSPACE });
     expect(plain.audio).toEqual([]);
     expect(plain.cloth).toHaveLength(500);
-    expect(plain.cloth![0]).toEqual({ id: expect.any(String), created_at: at(510), gen_image_url: expect.stringMatching(/^\/media\/gen\//), job_id: null, character_id: null });
+    expect(plain.cloth![0]).toEqual({ id: expect.any(String), created_at: at(510), gen_image_url: expect.stringMatching(/^\/media\/gen\//), job_id: null, character_id: null, ...NO_WORKSPACE });
     expect(plain.next_cursor).toBeUndefined();
     expect([...Value.Errors(GalleryResponse, plain)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual([]);
     // As the page sends it: no user_id at all; JSON by its content type.

@@ -268,13 +268,6 @@ export function characterService(deps: CharacterDeps) {
       return wav;
     },
 
-    /** Moves the user's gallery item to one of their characters, or to none (null); 404 for either not theirs. */
-    async moveMedia(userId: string, mediaId: string, characterId: string | null): Promise<{ id: string; character_id: string | null }> {
-      if (characterId !== null) await own(userId, characterId);
-      if (!(await repo.moveMedia(userId, mediaId, characterId))) throw new HttpError(404, CHARACTER_MESSAGES.mediaNotFound);
-      return { id: mediaId, character_id: characterId };
-    },
-
     /** The user's character a studio call names, as the call uses it; 404 for another user's or an unknown one. */
     async forCall(userId: string, id: string): Promise<CharacterForCall> {
       const row = await own(userId, id);

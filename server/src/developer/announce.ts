@@ -6,11 +6,9 @@ import type { Db } from '../db/index.ts';
 import { batchesRepository } from '../db/repositories/batches.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { webhooksRepository } from '../db/repositories/webhooks.ts';
-import { batchViewOf, jobView } from '../jobs/views.ts';
+import { batchViewOf, jobView, type UrlOf } from '../jobs/views.ts';
 import { isoAt } from '../time.ts';
 
-/** A job that ended has no place in the queue: its view needs no estimates. */
-const settledView = (job: JobRow) => jobView(job, new Map());
 
 const JOB_EVENTS: Partial<Record<JobRow['status'], WebhookEvent>> = { succeeded: 'job.succeeded', failed: 'job.failed', canceled: 'job.canceled' };
 
@@ -19,7 +17,9 @@ export interface Announcer {
   job(jobId: string): Promise<number>;
 }
 
-export function announcer(db: Db, now: () => number, log: FastifyBaseLogger): Announcer {
+export function announcer(db: Db, now: () => number, log: FastifyBaseLogger, urlOf: UrlOf): Announcer {
+  /** A job that ended has no place in the queue: its view needs no estimates. */
+  const settledView = (job: JobRow) => jobView(job, new Map(), urlOf);
   const jobs = jobsRepository(db);
   const batches = batchesRepository(db);
   const webhooks = webhooksRepository(db);

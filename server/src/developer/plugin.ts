@@ -25,7 +25,7 @@ const SWEEP_LIMIT = 200;
 
 /** After jobsPlugin. */
 export const developerPlugin = globalPlugin(async (app) => {
-  const announce = announcer(app.db, () => app.now(), app.log);
+  const announce = announcer(app.db, () => app.now(), app.log, (key) => app.storage.url(key));
   const secrets = webhookSecrets(app.db, app.config, app.log.child({ component: 'webhooks' }));
   const sender = webhookSender({
     db: app.db,

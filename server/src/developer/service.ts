@@ -3,8 +3,8 @@
 // user, and what was delivered to an endpoint. Always the user's own: another user's key or
 // endpoint is as absent as a missing one (404).
 import {
-  API_KEYS_MAX, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS,
-  type CreatedEndpoint, type CreatedKey, type DeliveryList, type EndpointList, type KeyList, type WebhookEvent,
+  API_KEYS_MAX, DELIVERIES_LISTED, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT,
+  type CreatedEndpoint, type CreatedKey, type DeliveryList, type EndpointList, type KeyList, type TestDeliveryResponse, type WebhookEvent,
 } from '../../../contract/developer.ts';
 import { validName } from '../auth/rules.ts';
 import type { Db } from '../db/index.ts';
@@ -17,8 +17,6 @@ import { newApiKey } from './keys.ts';
 import type { WebhookSecrets } from './secrets.ts';
 import { newWebhookSecret } from './signing.ts';
 
-/** How many of an endpoint's deliveries its list shows. */
-export const DELIVERIES_SHOWN = 50;
 
 export interface DeveloperServiceDeps {
   db: Db;
@@ -27,7 +25,11 @@ export interface DeveloperServiceDeps {
   allowHttp: boolean;
   /** Hosts an endpoint may be on besides public ones (tests). */
   allowHosts: readonly string[];
+  /** Deliveries were enqueued: the sender should look now. */
+  wake: () => void;
 }
+
+const endpointNotFound = () => new HttpError(404, 'Webhook endpoint not found.');
 
 const deliveryView = (d: DeliveryRow): DeliveryList['deliveries'][number] => ({
   id: d.id,
@@ -40,7 +42,7 @@ const deliveryView = (d: DeliveryRow): DeliveryList['deliveries'][number] => ({
   updated_at: d.updated_at,
 });
 
-export function developerService({ db, secrets, allowHttp, allowHosts }: DeveloperServiceDeps) {
+export function developerService({ db, secrets, allowHttp, allowHosts, wake }: DeveloperServiceDeps) {
   const keys = apiKeysRepository(db);
   const webhooks = webhooksRepository(db);
 
@@ -106,14 +108,29 @@ export function developerService({ db, secrets, allowHttp, allowHosts }: Develop
 
     /** Deletes the user's endpoint and its deliveries; 404 when it is not theirs. */
     async deleteEndpoint(userId: string, endpointId: string): Promise<void> {
-      if (!(await webhooks.deleteEndpoint(userId, endpointId))) throw new HttpError(404, 'Webhook endpoint not found.');
+      if (!(await webhooks.deleteEndpoint(userId, endpointId))) throw endpointNotFound();
     },
 
     /** The endpoint's last deliveries, newest first; 404 when it is not the user's. */
     async deliveries(userId: string, endpointId: string): Promise<DeliveryList> {
       const endpoint = await webhooks.endpointOf(userId, endpointId);
-      if (!endpoint) throw new HttpError(404, 'Webhook endpoint not found.');
-      return { deliveries: (await webhooks.deliveries(endpoint.id, DELIVERIES_SHOWN)).map(deliveryView) };
+      if (!endpoint) throw endpointNotFound();
+      return { deliveries: (await webhooks.deliveries(endpoint.id, DELIVERIES_LISTED)).map(deliveryView) };
+    },
+
+    /**
+     * A signed `webhook.test` event to the endpoint (issue 45), whatever events it asked for, made and
+     * sent as any delivery (retried on failure); 404 when it is not the user's, 409 once it is disabled
+     * (the sender would give the delivery up unsent).
+     */
+    async sendTest(userId: string, endpointId: string, now: string): Promise<TestDeliveryResponse> {
+      const endpoint = await webhooks.endpointOf(userId, endpointId);
+      if (!endpoint) throw endpointNotFound();
+      if (endpoint.disabled_at) throw new HttpError(409, 'This endpoint is disabled (it answered 410 Gone). Delete it and add it again to receive events.');
+      const body = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: now, data: { endpoint_id: endpoint.id, message: 'A test event from Persona Studio.' } });
+      const id = await webhooks.enqueueTest(endpoint.id, WEBHOOK_TEST_EVENT, body, now);
+      wake();
+      return { delivery_id: id };
     },
   };
 }

@@ -11,6 +11,8 @@ import type { MediaKind } from '../db/schema.ts';
 
 export type { GalleryItem, GalleryPosition, PieceWriter };
 
+export { GROUP_OF } from './items.ts';
+
 /** The media_items kind behind each response group (spec §3). */
 export const KIND_OF: Readonly<Record<GalleryGroup, MediaKind>> = { faces: 'face', images: 'image', videos: 'video', cloth: 'cloth', audio: 'audio', gen_video: 'imgTovideo' };
 
@@ -28,6 +30,8 @@ export interface GallerySearch {
   to?: string;
   /** Only the items of this character (an id, checked to be the user's), or of none (null); absent: any. */
   character?: string | null;
+  /** Only the favourites (issue 45). */
+  favourites?: boolean;
   /** Items per group. */
   limit: number;
   /**
@@ -55,12 +59,12 @@ export function galleryService(db: Db) {
         const pages = await gallery.pages(userId, GALLERY_GROUPS.map((g) => ({ kind: KIND_OF[g] })), { limit: PER_GROUP });
         return { groups: GALLERY_GROUPS, pieces: pages.map((page) => gallery.pieces(page, write)) };
       }
-      const { limit, words, from, to, character } = search;
+      const { limit, words, from, to, character, favourites } = search;
       // Another user's character is as absent as a missing one.
       if (typeof character === 'string' && !(await charactersRepository(db).ofUserById(userId, character))) throw new HttpError(404, CHARACTER_MESSAGES.notFound);
       // A group answered to its end (null in the cursor) stays empty; the others get a page each, one more than the limit to tell whether it goes on.
       const open = search.groups.filter((g) => search.after.get(g) !== null);
-      const pages = await gallery.pages(userId, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, character, limit: limit + 1 });
+      const pages = await gallery.pages(userId, open.map((g) => ({ kind: KIND_OF[g], after: search.after.get(g) ?? undefined })), { words, from, to, character, favourites, limit: limit + 1 });
       const next = new Map<GalleryGroup, GalleryPosition | null>();
       const pieces = search.groups.map((g) => {
         const page = pages[open.indexOf(g)] ?? [];

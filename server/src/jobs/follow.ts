@@ -9,7 +9,7 @@ import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { HttpError } from '../http-error.ts';
 import type { Estimate } from './eta.ts';
 import type { JobQueue } from './queue.ts';
-import { batchViewOf, jobView } from './views.ts';
+import { batchViewOf, jobView, type UrlOf } from './views.ts';
 
 const JOB_NOT_FOUND = 'Job not found.';
 const BATCH_NOT_FOUND = 'Batch not found.';
@@ -21,17 +21,19 @@ export interface FollowDeps {
   estimates(): Promise<Map<string, Estimate>>;
   /** The job system's settled signal: a job canceled while queued ended here, not in a runner (its webhooks are announced on it). */
   settled(jobId: string): void;
+  /** The URL of a stored key (the views' input thumbnails). */
+  urlOf: UrlOf;
 }
 
 const isOpen = (job: JobRow) => job.status === 'queued' || job.status === 'running';
 
-export function jobFollowing({ db, queue, estimates, settled }: FollowDeps) {
+export function jobFollowing({ db, queue, estimates, settled, urlOf }: FollowDeps) {
   const jobs = jobsRepository(db);
 
   /** The views of `rows`, with the queue's estimates read once when any of them is queued or running. */
   async function viewsOf(rows: readonly JobRow[]): Promise<JobView[]> {
     const known = rows.some(isOpen) ? await estimates() : new Map<string, Estimate>();
-    return rows.map((j) => jobView(j, known));
+    return rows.map((j) => jobView(j, known, urlOf));
   }
 
   async function viewOf(job: JobRow | undefined): Promise<JobView> {

@@ -18,6 +18,8 @@ import { markOutput, provenanceOf, type ContentCredentialsSigner, type MarkedFil
 import { CAPABILITIES } from '../../../contract/capabilities.ts';
 import type { JobInput, MediaSource } from './kinds.ts';
 import { searchTextOf } from './search-text.ts';
+import { sourceOf } from './source-words.ts';
+import { measureMedia, UNKNOWN_SIZE } from '../media/measure.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.ts';
 import type { TemplateFiles } from './templates.ts';
 import { isoAt } from '../time.ts';
@@ -132,6 +134,11 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const file = await markOutput(engineFile, provenanceOf(input, engine.engine, read), deps.signer);
     throwIfStopped(controller.signal);
 
+    // Its size for the gallery (issue 45); a file the tools cannot read is still a result.
+    const size = await measureMedia(file.path, file.mime, deps.generation.ffprobePath).catch((err: unknown) => {
+      jobLog.warn({ err }, 'could not measure the output');
+      return UNKNOWN_SIZE;
+    });
     storedKey = `gen/${randomBytes(16).toString('hex')}.${EXT[file.mime]}`;
     const stored = await deps.storage.put(storedKey, file.path, file.mime);
     const url = deps.storage.url(storedKey);
@@ -139,8 +146,12 @@ export async function runJob(job: JobRow, deps: RunnerDeps, shutdown: AbortSigna
     const gender = 'gender' in input ? input.gender : null;
     const facePrompt = input.kind === 'face' ? (engineFile as FaceResult).facePrompt : null;
     const result: Record<string, string> = { [info.field]: url, ...(facePrompt === null ? {} : { face_prompt: facePrompt }) };
+    const source = sourceOf(input);
     const ok = await repo.succeed(job.id, owner, result, [
-      { user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, search_text: searchTextOf(input), created_at: finishedAt, ...upscaleOf(input) },
+      {
+        user_id: job.user_id, kind: info.media, gender, url, storage_key: storedKey, mime: file.mime, bytes: stored.bytes, face_prompt: facePrompt, search_text: searchTextOf(input), created_at: finishedAt,
+        source_kind: source?.kind ?? null, source_text: source?.text ?? null, engine: engine.engine, ...size, ...upscaleOf(input),
+      },
     ], finishedAt);
     if (!ok) {
       // Canceled (or taken over) while finishing: the result is nobody's.

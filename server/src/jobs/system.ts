@@ -106,7 +106,7 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   // none itself, but its workers are configured alike); at least one.
   const slots = Math.max(1, config.generation.workerConcurrency);
   const estimates = async () => (await forecastQueue(repo, slots, now())).estimates;
-  const service = jobService({ db, queue, estimates, settled: queueDeps.onSettled });
+  const service = jobService({ db, queue, estimates, settled: queueDeps.onSettled, urlOf: (key) => storage.url(key) });
   const sources = mediaSources({ db, storage, files });
   const uploads = uploadService({ db, files, jobs: service, generation: config.generation, now });
 

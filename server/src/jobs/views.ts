@@ -4,14 +4,42 @@ import type { BatchView } from '../../../contract/batches.ts';
 import type { JobView } from '../../../contract/studio.ts';
 import type { BatchRow } from '../db/repositories/batches.ts';
 import type { JobRow } from '../db/repositories/jobs.ts';
+import { parseJson } from '../db/util.ts';
 import { NO_ESTIMATE, type Estimate } from './eta.ts';
+import type { MediaSource } from './kinds.ts';
+import { sourceOf } from './source-words.ts';
+import { templateByPath } from './templates.ts';
+
+/** A URL of a storage key (MediaStorage.url). */
+export type UrlOf = (key: string) => string;
+
+/** The most input thumbnails a view carries (contract JobView.input_urls). */
+const INPUT_URLS = 4;
+const PICTURE = /\.(png|jpe?g|webp)$/i;
+
+/** The job's input pictures as URLs (a video template by its thumbnail), at most INPUT_URLS, in the input's order. */
+function inputUrlsOf(input: unknown, urlOf: UrlOf): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  const urls: string[] = [];
+  for (const value of Object.values(input)) {
+    const source = value as Partial<MediaSource> | null;
+    if (typeof source !== 'object' || source === null) continue;
+    if (source.type === 'stored' && typeof source.key === 'string' && PICTURE.test(source.key)) urls.push(urlOf(source.key));
+    if (source.type === 'template' && typeof source.path === 'string') {
+      const template = templateByPath(source.path);
+      if (template) urls.push(urlOf(`templates/${template.kind === 'image' ? template.path : template.thumb}`));
+    }
+  }
+  return urls.slice(0, INPUT_URLS);
+}
 
 /**
  * A job as the page sees it: status, progress, engine, error, its batch, while queued its position
  * and while queued or running its ETA (`estimates`, from app.jobs.estimates()), and once succeeded
- * its result fields.
+ * its result fields; what it is made from in words and its input pictures (issue 45).
  */
-export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>): JobView {
+export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf): JobView {
+  const input = parseJson<unknown>(job.input, null);
   const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
   const { face_prompt: _facePrompt, ...fields } = result;
   const open = job.status === 'queued' || job.status === 'running';
@@ -28,6 +56,9 @@ export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>): 
     finished_at: job.finished_at,
     batch_id: job.batch_id,
     character_id: job.character_id,
+    started_at: job.started_at,
+    source: sourceOf(input),
+    input_urls: inputUrlsOf(input, urlOf),
     position: job.status === 'queued' ? estimate.position : null,
     eta_seconds: estimate.eta_seconds,
     ...fields,

@@ -7,6 +7,7 @@ import { devApiRoutes } from './dev/index.ts';
 import developer from './developer/index.ts';
 import health from './health/index.ts';
 import jobs from './jobs/index.ts';
+import media from './media/index.ts';
 import openapi from './openapi/index.ts';
 import profile from './profile/index.ts';
 import site from './site/index.ts';
@@ -28,5 +29,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(jobs);
   await app.register(batches);
   await app.register(characters);
+  await app.register(media);
   await app.register(developer);
 };

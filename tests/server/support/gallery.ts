@@ -18,6 +18,8 @@ export interface SeedItem {
   id?: string;
   /** The character it was made for (issue 44); none when absent. */
   character_id?: string | null;
+  /** Marked a favourite (issue 45); not when absent. */
+  favourite?: boolean;
 }
 
 /** Inserts the items for `userId` (no job rows: job_id null) and answers their ids, in order. */
@@ -32,6 +34,7 @@ export async function seedGallery(db: Db, userId: string, items: readonly SeedIt
       search_text: searchTextOf(it.input ?? {}), created_at: it.created_at,
       // Only when asked for: tests of older migrations seed a media_items without the column.
       ...(tagged ? { character_id: it.character_id ?? null } : {}),
+      ...(it.favourite ? { favourite: 1 } : {}),
     };
   });
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_items').values(rows.slice(i, i + 500)).execute();

@@ -19,6 +19,7 @@ import * as m0017 from './0017_key_guesses.ts';
 import * as m0018 from './0018_job_output_dropped.ts';
 import * as m0019 from './0019_gallery_version_table.ts';
 import * as m0020 from './0020_characters.ts';
+import * as m0021 from './0021_workspace.ts';
 
 /**
  * Every migration, in order. To add one: create NNNN_name.ts exporting up (and down) taking
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_job_output_dropped': m0018,
   '0019_gallery_version_table': m0019,
   '0020_characters': m0020,
+  '0021_workspace': m0021,
 };

@@ -76,12 +76,6 @@ export function charactersRepository(db: Db) {
       return { outputKeys };
     },
 
-    /** Moves the user's gallery item to a character (checked to be theirs) or to none; false when the item is not theirs. */
-    async moveMedia(userId: string, mediaId: string, characterId: string | null): Promise<boolean> {
-      const res = await db.updateTable('media_items').set({ character_id: characterId }).where('id', '=', mediaId).where('user_id', '=', userId).where('storage_key', '<>', '').executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
     /** The user's gallery item of `kinds` stored under `storageKey`: its id (a character's face). */
     mediaByKey: (userId: string, storageKey: string, kinds: readonly MediaKind[]) =>
       db.selectFrom('media_items').select(['id', 'storage_key']).where('user_id', '=', userId).where('storage_key', '=', storageKey).where('kind', 'in', kinds as MediaKind[]).executeTakeFirst(),

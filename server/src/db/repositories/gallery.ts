@@ -19,12 +19,16 @@
 // with its answer piece: 10,000 items are ~6.5 MB), the least recently used dropped first. A gallery
 // larger than the whole budget is still answered, from a load made for that one request.
 import '../gallery-schema.ts';
+import '../workspace-schema.ts';
 import '../characters-schema.ts';
 import type { Db } from '../index.ts';
 import type { MediaItem, MediaKind } from '../schema.ts';
 
 /** The columns an item is searched and answered with. */
-const COLUMNS = ['id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text', 'character_id'] as const;
+const COLUMNS = [
+  'id', 'kind', 'storage_key', 'gender', 'face_prompt', 'created_at', 'upscaled_from', 'scale', 'job_id', 'search_text', 'character_id',
+  'favourite', 'source_kind', 'source_text', 'engine', 'width', 'height', 'duration_seconds',
+] as const;
 
 /** A gallery item as the cache holds it: shared by every request, never to be changed. */
 export type GalleryItem = Readonly<Pick<MediaItem, (typeof COLUMNS)[number]>>;
@@ -44,6 +48,8 @@ export interface GalleryQuery {
   to?: string;
   /** Only the items of this character (issue 44), or of none (null); absent: any. */
   character?: string | null;
+  /** Only the favourites (issue 45). */
+  favourites?: boolean;
   /** Items per group. */
   limit: number;
 }
@@ -138,8 +144,18 @@ function characterList(list: GalleryList, character: string | null): GalleryList
   return split.get(character) ?? NO_ITEMS;
 }
 
-/** A page of one kind's items: after `after`, within from/to, holding every word (and of `character` when given), at most `limit`, newest first. */
+/** Each kept list's favourites as a list of their own (issue 45), made when a search first asks for them. */
+const favouriteLists = new WeakMap<GalleryList, GalleryList>();
+
+function favouriteList(list: GalleryList): GalleryList {
+  let favourites = favouriteLists.get(list);
+  if (!favourites) favouriteLists.set(list, (favourites = galleryListOf(list.items.filter((item) => item.favourite === 1))));
+  return favourites;
+}
+
+/** A page of one kind's items: after `after`, within from/to, holding every word (and of `character`, favourites only when asked), at most `limit`, newest first. */
 export function galleryPage(list: GalleryList, after: GalleryPosition | undefined, query: GalleryQuery): GalleryItem[] {
+  if (query.favourites) return galleryPage(favouriteList(list), after, { ...query, favourites: false });
   if (query.character !== undefined) return galleryPage(characterList(list, query.character), after, { ...query, character: undefined });
   const { items, slices } = list;
   const { from, to, limit } = query;
@@ -190,7 +206,7 @@ async function load(db: Db, userId: string): Promise<Gallery> {
     const list = lists.get(row.kind);
     if (list) list.push(row);
     else lists.set(row.kind, [row]);
-    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0) + (row.character_id?.length ?? 0));
+    bytes += ITEM_OVERHEAD + 2 * (row.id.length + row.storage_key.length + row.created_at.length + row.search_text.length + (row.face_prompt?.length ?? 0) + (row.upscaled_from?.length ?? 0) + (row.job_id?.length ?? 0) + (row.character_id?.length ?? 0) + (row.source_text?.length ?? 0) + (row.engine?.length ?? 0));
   }
   const byKind = new Map<MediaKind, GalleryList>();
   for (const [kind, items] of lists) byKind.set(kind, galleryListOf(items));

@@ -107,6 +107,16 @@ export function webhooksRepository(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
+    /** One pending delivery of a test event to one endpoint (each test its own subject); its id. */
+    async enqueueTest(endpointId: string, event: string, body: string, now: string): Promise<string> {
+      const id = `msg_${newId().replace(/-/g, '')}`;
+      await db
+        .insertInto('webhook_deliveries')
+        .values({ id, endpoint_id: endpointId, event, subject: `test:${id}`, body, status: 'pending', attempts: 0, next_at: now, lease_until: null, lease_owner: null, response_status: null, last_error: null, created_at: now, updated_at: now })
+        .execute();
+      return id;
+    },
+
     /**
      * Jobs of users with a live endpoint that ended since `since`, after the endpoint was made, and
      * of which no endpoint of the user has a delivery yet: announced again by the sweep (a process

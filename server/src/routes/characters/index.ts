@@ -1,12 +1,12 @@
 // Characters (issue 44): GET/POST /api/characters, GET/PATCH/DELETE /api/characters/{id}, the
-// portrait and voice-sample uploads, the preset voices' "Hear it" preview, and PATCH /api/media/{id}
-// (a gallery item moved to another character or to none). Signed-in users and their API keys, on
+// portrait and voice-sample uploads and the preset voices' "Hear it" preview (PATCH /api/media/{id},
+// moving a gallery item to another character, is in routes/media). Signed-in users and their API keys, on
 // their own characters only (another user's is as absent as a missing one: 404). No plan is
 // needed: a character stores nothing generated; what is made with it passes the studio's gate.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  Character, CharacterIdParams, CharacterList, CreateCharacterBody, DeleteCharacterQuery, MediaIdParams, MediaPatchBody, MediaPatchResponse, UpdateCharacterBody, VoicePreviewBody,
+  Character, CharacterIdParams, CharacterList, CreateCharacterBody, DeleteCharacterQuery, UpdateCharacterBody, VoicePreviewBody,
 } from '../../../../contract/characters.ts';
 import { withErrors } from '../../../../contract/common.ts';
 import { requireUser } from '../../auth/plugin.ts';
@@ -73,12 +73,6 @@ const characters: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.type('audio/wav').header('cache-control', 'private, max-age=86400').send((await service.voicePreview(request.body)) as never),
-  );
-
-  app.patch(
-    '/media/:id',
-    { schema: { tags: TAGS, security, summary: 'Move a gallery item to another character, or to none (character_id: null)', params: MediaIdParams, body: MediaPatchBody, response: withErrors({ 200: MediaPatchResponse }, 400, 401, 404) } },
-    async (request) => service.moveMedia(requireUser(request).id, request.params.id, request.body.character_id),
   );
 
   await app.register(uploads);

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../../../contract/common.ts';
 import {
-  CreatedEndpoint, CreatedKey, CreateEndpointBody, CreateKeyBody, DeliveryList, EndpointIdParams, EndpointList, KeyIdParams, KeyList,
-  WEBHOOK_EVENTS,
+  CreatedEndpoint, CreatedKey, CreateEndpointBody, CreateKeyBody, DELIVERIES_LISTED, DeliveryList, EndpointIdParams, EndpointList, KeyIdParams, KeyList,
+  TestDeliveryResponse, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT,
 } from '../../../../contract/developer.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { DELIVERIES_SHOWN, developerService } from '../../developer/service.ts';
+import { developerService } from '../../developer/service.ts';
 import { isoAt } from '../../time.ts';
 
 const security = [{ bearer: [] }];
@@ -19,6 +19,7 @@ const security = [{ bearer: [] }];
 const developer: FastifyPluginAsyncTypebox = async (app) => {
   const service = developerService({
     db: app.db, secrets: app.webhooks.secrets, allowHttp: app.config.developer.webhookAllowHttp, allowHosts: app.config.generation.fetchAllowHosts,
+    wake: () => app.webhooks.sender.wake(),
   });
   app.addHook('preHandler', app.authenticate);
 
@@ -90,8 +91,21 @@ const developer: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/webhook-endpoints/:id/deliveries',
-    { schema: { tags: ['webhooks'], security, summary: `An endpoint's last ${DELIVERIES_SHOWN} deliveries, newest first`, params: EndpointIdParams, response: withErrors({ 200: DeliveryList }, 401, 403, 404) } },
+    { schema: { tags: ['webhooks'], security, summary: `An endpoint's last ${DELIVERIES_LISTED} deliveries, newest first`, params: EndpointIdParams, response: withErrors({ 200: DeliveryList }, 401, 403, 404) } },
     async (request) => service.deliveries(requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/test',
+    {
+      // Each test is a real delivery to someone's server: a few a minute is plenty to check one.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['webhooks'], security, summary: `Send a signed ${WEBHOOK_TEST_EVENT} event to the endpoint (delivered and retried like any other)`,
+        params: EndpointIdParams, response: withErrors({ 202: TestDeliveryResponse }, 401, 403, 404, 409, 429),
+      },
+    },
+    async (request, reply) => reply.code(202).send(await service.sendTest(requireUser(request).id, request.params.id, isoAt(app.now()))),
   );
 };
 

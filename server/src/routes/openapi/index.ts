@@ -13,6 +13,13 @@ const openapi: FastifyPluginAsyncTypebox = async (app) => {
     async () => app.swagger() as unknown as { openapi: string },
   );
 
+  // Without its slash the page would load its files from /docs/static/… (Swagger UI builds that path
+  // from its own prefix, without /api) and show nothing: send the browser to the slashed address.
+  app.addHook('onRequest', async (request, reply) => {
+    const [path, query] = request.url.split(/\?(.*)/s, 2);
+    if (path === DOCS_PATH && request.method === 'GET') return reply.redirect(`${DOCS_PATH}/${query ? `?${query}` : ''}`, 301);
+  });
+
   // Swagger UI (fastify's own, kept with @fastify/swagger): its bundle is served from node_modules
   // here, never from a CDN, and stays out of the page's build. The app's CSP (helmet) already
   // allows it: own scripts and styles, data: images; validatorUrl null keeps it from calling out.

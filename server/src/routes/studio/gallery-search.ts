@@ -12,7 +12,7 @@ export interface Search extends GallerySearch {
   filterId: string;
 }
 
-const SEARCH_FIELDS = ['q', 'kinds', 'from', 'to', 'limit', 'cursor', 'character'] as const;
+const SEARCH_FIELDS = ['q', 'kinds', 'from', 'to', 'limit', 'cursor', 'character', 'favourites'] as const;
 
 /** The body's search, or null when it has none of the search fields (the spec's plain gallery). */
 export function parseSearch(body: GalleryBody): Search | null {
@@ -24,11 +24,13 @@ export function parseSearch(body: GalleryBody): Search | null {
   const to = body.to === undefined ? undefined : bound(body.to, 'to', 'end');
   if (from !== undefined && to !== undefined && from > to) throw new HttpError(400, 'to must not be before from', 'to');
   const character = body.character === undefined ? undefined : body.character === CHARACTER_NONE ? null : body.character;
-  // Without a character filter the id is the one earlier cursors carry.
-  const filters = character === undefined ? [words, groups, from ?? null, to ?? null] : [words, groups, from ?? null, to ?? null, character];
+  const favourites = body.favourites === true;
+  // Without a character or favourites filter the id is the one earlier cursors carry.
+  const filters: unknown[] = character === undefined ? [words, groups, from ?? null, to ?? null] : [words, groups, from ?? null, to ?? null, character];
+  if (favourites) filters.push({ favourites });
   const filterId = createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 16);
   const after = body.cursor === undefined ? new Map<GalleryGroup, GalleryPosition | null>() : decodeCursor(body.cursor, filterId, groups);
-  return { groups, words, from, to, character, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
+  return { groups, words, from, to, character, favourites, limit: body.limit ?? GALLERY_LIMIT.default, after, filterId };
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -71,7 +73,7 @@ function decodeCursor(cursor: string, filterId: string, groups: readonly Gallery
     // answered below
   }
   if (typeof body !== 'object' || body === null || typeof body.f !== 'string' || typeof body.p !== 'object' || body.p === null) throw bad();
-  if (body.f !== filterId) throw bad('belongs to another search: send the q, kinds, from, to and character of the page it came from');
+  if (body.f !== filterId) throw bad('belongs to another search: send the q, kinds, from, to, character and favourites of the page it came from');
   const p = body.p;
   if (Object.keys(p).length !== groups.length || !groups.every((g) => g in p)) throw bad();
   const after = new Map<GalleryGroup, GalleryPosition | null>();

@@ -3,21 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { withErrors } from '../../../../contract/common.ts';
 import { GalleryBody, GallerySearchResponse } from '../../../../contract/studio.ts';
 import { requireUser } from '../../auth/plugin.ts';
-import { galleryService, type GalleryAnswer, type GalleryItem, type PieceWriter } from '../../gallery/service.ts';
+import { itemOf } from '../../gallery/items.ts';
+import { galleryService, type GalleryAnswer, type PieceWriter } from '../../gallery/service.ts';
 import { encodeCursor, parseSearch, type Search } from './gallery-search.ts';
-
-/** An item as its group's entry, at `url` (object literals, not spreads of a shared base: a page has hundreds). */
-function itemOf(r: GalleryItem, url: string, urlOf: (key: string) => string) {
-  const { id, created_at, job_id, character_id } = r;
-  switch (r.kind) {
-    case 'face': return { id, created_at, job_id, character_id, image_url: url, gender: r.gender, face_prompt: r.face_prompt };
-    case 'image': return { id, created_at, job_id, character_id, image_url: url, gender: r.gender, upscaled_from: r.upscaled_from === null ? null : urlOf(r.upscaled_from), scale: r.scale };
-    case 'cloth': return { id, created_at, job_id, character_id, gen_image_url: url };
-    case 'audio': return { id, created_at, job_id, character_id, audio_url: url };
-    case 'video':
-    case 'imgTovideo': return { id, created_at, job_id, character_id, video_url: url };
-  }
-}
 
 /** The answer's JSON: each group's item pieces, then next_cursor when there is one (GallerySearchResponse's shape). */
 function answerJson({ groups, pieces, next }: GalleryAnswer, search: Search | null): string {
@@ -39,7 +27,7 @@ const gallery: FastifyPluginAsyncTypebox = async (app) => {
   const service = galleryService(app.db);
   // One writer per app, so that each item's piece is written once (the gallery keeps it). URLs from
   // the storage key, so a MEDIA_BASE_URL changed later still gives working links.
-  const piece: PieceWriter = (item) => JSON.stringify(itemOf(item, app.storage.url(item.storage_key), (key) => app.storage.url(key)));
+  const piece: PieceWriter = (item) => JSON.stringify(itemOf(item, (key) => app.storage.url(key)));
   app.post(
     '/gallery/',
     { schema: { tags: ['studio'], security: [{ bearer: [], securityKey: [] }], summary: "The user's generated media by group, or a search of it", body: GalleryBody, response: withErrors({ 200: GallerySearchResponse }, 400, 401, 403, 404) } },
