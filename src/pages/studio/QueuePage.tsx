@@ -89,7 +89,7 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
         {url && media === 'image' && <img src={url} alt={name} width={56} height={70} style={{ width: 56, height: 70, objectFit: 'cover', borderRadius: 8, flexShrink: 0 }} />}
         <Stack gap="1" flex="1" minW="0">
           <Text fontWeight="semibold" lineClamp={2} title={words ?? undefined} wordBreak="break-word">
-            {words ?? name}
+            {words ? `${words}${name.match(/ \(\d+\)$/)?.[0] ?? ''}` : name}
           </Text>
           <Text fontSize="xs" color="fg.muted">
             {kindOf(job).noun}
