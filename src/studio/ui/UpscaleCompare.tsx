@@ -30,7 +30,7 @@ export function UpscaleCompare({ before, after, scale, name }: UpscaleComparePro
   const lower = name.toLowerCase();
   return (
     <Stack as="figure" gap="2" m="0" aria-label={`Upscaled ${lower}: before and after`}>
-      <Box position="relative" rounded="lg" overflow="hidden" bg="black" aspectRatio={size ? `${size.w} / ${size.h}` : '1'} maxH="28rem">
+      <Box position="relative" rounded="lg" overflow="hidden" bg="black" aspectRatio={size ? `${size.w} / ${size.h}` : '1'} w="full" mx="auto" maxW={`calc(28rem * ${size ? size.w / size.h : 1})`}>
         <img
           src={after}
           alt={`Upscaled ${lower}`}
