@@ -48,7 +48,7 @@ async function addEndpoint(url: string): Promise<void> {
   await hooks().getByRole('button', { name: 'Add endpoint' }).click();
   await hooks().getByLabel(/Your new signing secret/).waitFor();
   await hooks().getByRole('button', { name: 'Done' }).click();
-  await hooks().getByRole('button', { name: `Deliveries of ${url}` }).waitFor();
+  await hooks().getByRole('button', { name: `Deliveries of ${url}`, exact: true }).waitFor();
 }
 
 describe('webhook deliveries and the test event (issue 45)', () => {
@@ -56,7 +56,7 @@ describe('webhook deliveries and the test event (issue 45)', () => {
     await page.goto('/profile');
     const url = `http://127.0.0.1:${port}/ok`;
     await addEndpoint(url);
-    const deliveries = hooks().getByRole('button', { name: `Deliveries of ${url}` });
+    const deliveries = hooks().getByRole('button', { name: `Deliveries of ${url}`, exact: true });
     await deliveries.click();
     expect(await deliveries.getAttribute('aria-expanded')).toBe('true');
     await hooks().getByText('No deliveries yet.').waitFor();

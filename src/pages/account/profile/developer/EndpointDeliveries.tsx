@@ -75,7 +75,7 @@ export function EndpointDeliveries({ id, url }: { id: string; url: string }) {
     <Stack gap="2">
       <HStack gap="2" flexWrap="wrap">
         <Button size="xs" variant="outline" aria-expanded={open} aria-controls={open ? listId : undefined} aria-label={`Deliveries of ${url}`} onClick={() => setLoad(open ? { state: 'closed' } : { state: 'loading' })}>
-          {open ? 'Hide deliveries' : 'Deliveries'}
+          Deliveries
         </Button>
         {open && (
           <Button size="xs" variant="ghost" aria-label={`Refresh the deliveries of ${url}`} onClick={() => void read()}>
