@@ -75,6 +75,9 @@ describe('webhook deliveries and the test event (issue 45)', () => {
       await hooks().getByRole('button', { name: `Refresh the deliveries of ${url}` }).click();
       return list.getByRole('listitem').first().innerText().catch(() => '');
     }).toMatch(/webhook\.test[\s\S]*delivered[\s\S]*answer 200[\s\S]*1 attempt/);
+    // The endpoint's own line follows: its last delivery, no longer "no deliveries yet".
+    await expect.poll(() => hooks().getByText('no deliveries yet').count()).toBe(0);
+    expect(await hooks().getByText(/^last delivery /).count()).toBe(1);
     await checkAtBothSizes(page, 'webhook-deliveries');
   }, 120_000);
 

@@ -80,7 +80,7 @@ export function DeveloperSection() {
         removeText="Delete"
         removeLabel={(endpoint) => `Delete endpoint ${endpoint.url}`}
         confirm={(endpoint) => ({ title: `Delete endpoint ${endpoint.url}?`, body: 'It stops receiving events, and its deliveries are deleted. This cannot be undone.' })}
-        renderDetails={(endpoint) => <EndpointDeliveries id={endpoint.id} url={endpoint.url} />}
+        renderDetails={(endpoint, reload) => <EndpointDeliveries id={endpoint.id} url={endpoint.url} onRead={reload} />}
         renderItem={(endpoint) => (
           <Stack gap="1">
             <Text fontWeight="semibold" wordBreak="break-all">

@@ -38,7 +38,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
  * An endpoint's last deliveries (issue 45: GET /api/webhook-endpoints/{id}/deliveries, shown on
  * demand) and "Send test event" (POST …/test: a signed webhook.test delivery, listed at once).
  */
-export function EndpointDeliveries({ id, url }: { id: string; url: string }) {
+export function EndpointDeliveries({ id, url, onRead }: { id: string; url: string; /** After each read: the endpoint's own line (its last delivery) is read again too. */ onRead: () => void }) {
   const [load, setLoad] = useState<Load>({ state: 'closed' });
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -48,10 +48,11 @@ export function EndpointDeliveries({ id, url }: { id: string; url: string }) {
   const read = useCallback(async () => {
     try {
       setLoad({ state: 'ready', deliveries: (await developerApi.deliveries(id)).data.deliveries });
+      onRead();
     } catch {
       setLoad({ state: 'error' });
     }
-  }, [id]);
+  }, [id, onRead]);
   useEffect(() => {
     if (load.state === 'loading') void read();
   }, [load.state, read]);

@@ -25,8 +25,8 @@ export interface ManagedListProps<T extends { id: string }> {
   /** Asked before removing (issue 45): the question naming the row, and what removing it does. */
   confirm: (item: T) => { title: string; body: string };
   renderItem: (item: T) => ReactNode;
-  /** Under the row, across its width (an endpoint's deliveries). */
-  renderDetails?: (item: T) => ReactNode;
+  /** Under the row, across its width (an endpoint's deliveries); `reload` reads the list again. */
+  renderDetails?: (item: T, reload: () => void) => ReactNode;
 }
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; items: T[] };
@@ -153,7 +153,7 @@ export function ManagedList<T extends { id: string }>(props: ManagedListProps<T>
                   {props.removeText}
                 </Button>
               </HStack>
-              {props.renderDetails?.(item)}
+              {props.renderDetails?.(item, () => void reload())}
             </Stack>
           ))}
         </Stack>
