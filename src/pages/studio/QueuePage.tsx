@@ -181,11 +181,9 @@ function BatchCard({ batchId, jobs, title, names, onDone }: { batchId: string; j
         {jobs.length} {noun}
         {jobs.length === 1 ? '' : 's'} · {done} of {jobs.length} done{eta && done < jobs.length ? ` · ${eta} left` : ''}
       </Text>
-      {open.length > 0 && (
-        <Box mb="3">
-          <ProgressBar value={unknown ? null : progress} label={`${title} progress`} />
-        </Box>
-      )}
+      <Box mb="3">
+        <ProgressBar value={unknown ? null : progress} label={`${title} progress`} />
+      </Box>
       <JobList jobs={jobs} label={`Jobs of ${title}`} names={names} onDone={onDone} />
     </Box>
   );
