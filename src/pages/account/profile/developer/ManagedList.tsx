@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Center, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../../api/client';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { SecretOnce } from './SecretOnce';
 
 export interface ManagedListProps<T extends { id: string }> {
