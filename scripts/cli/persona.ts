@@ -8,6 +8,7 @@ import { ApiError, createApiCore, type ApiCore } from '../../contract/apiCore.ts
 import type { BatchView } from '../../contract/batches.ts';
 import { CAPABILITIES, type Capability } from '../../contract/capabilities.ts';
 import type { Character, CharacterList } from '../../contract/characters.ts';
+import type { MediaBulkResponse, MediaDetails } from '../../contract/media.ts';
 import type { JobView } from '../../contract/studio.ts';
 
 const USAGE = `Usage: persona <command> [options]   (PERSONA_URL, PERSONA_API_KEY)
@@ -22,6 +23,9 @@ const USAGE = `Usage: persona <command> [options]   (PERSONA_URL, PERSONA_API_KE
   characters                            your characters: id, name, gender, voice, items per kind
   characters create --name NAME --face-url URL [--gender female|male] [--bio TEXT] [--style TEXT] [--voice PRESET]
   characters delete NAME [--delete-outputs]
+  media ID                              a gallery item's details (JSON): settings, inputs, AI mark
+  media favourite ID... [--off]         mark (or unmark) gallery items favourites
+  media delete ID...                    delete gallery items (their files go within a minute)
 
   --character NAME  on face, image and video: made for that character (its face, its gallery)
   --use-style       with --character: its style words added to the prompt
@@ -216,6 +220,35 @@ async function characters(ctx: Omit<Context, 'wait' | 'out'>, args: string[]): P
   throw new UsageError(`Unknown characters command: ${sub}`);
 }
 
+/** The gallery items (issue 45): one's details, many marked favourites or deleted, all or nothing. */
+async function media(ctx: Omit<Context, 'wait' | 'out'>, args: string[]): Promise<number> {
+  const [sub = '', ...rest] = args;
+  if (sub === 'favourite' || sub === 'delete') {
+    const { values, positionals } = parseMany(rest, sub === 'favourite' ? { off: { type: 'boolean' } } : {});
+    const { data } = sub === 'favourite'
+      ? await ctx.api.request<MediaBulkResponse>('/media/', { method: 'PATCH', body: { ids: positionals, favourite: !values.off } })
+      : await ctx.api.request<MediaBulkResponse>('/media/delete', { body: { ids: positionals } });
+    ctx.io.out(`${data.count} ${sub === 'delete' ? 'deleted' : values.off ? 'unmarked' : 'marked favourite'}`);
+    return 0;
+  }
+  parse(args, {}, 1);
+  const { data } = await ctx.api.request<MediaDetails>(`/media/${encodeURIComponent(sub)}`);
+  ctx.io.out(JSON.stringify(data, null, 2));
+  return 0;
+}
+
+/** Options and one or more positionals (ids). */
+function parseMany<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (parsed.positionals.length === 0) throw new UsageError('Give one or more item ids.');
+  return parsed;
+}
+
 async function command(ctx: Omit<Context, 'wait' | 'out'>, name: string, args: string[]): Promise<number> {
   const withFlags = (values: { wait?: boolean; out?: string }): Context => ({ ...ctx, wait: Boolean(values.wait) || values.out !== undefined, out: values.out });
   switch (name) {
@@ -248,6 +281,8 @@ async function command(ctx: Omit<Context, 'wait' | 'out'>, name: string, args: s
     }
     case 'characters':
       return characters(ctx, args);
+    case 'media':
+      return media(ctx, args);
     case 'batch': {
       const { values, positionals } = parse(args, { call: { type: 'string' } }, 1);
       return batch(withFlags(values), positionals[0]!, required(values.call, '--call'));

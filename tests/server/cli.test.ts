@@ -19,6 +19,12 @@ function persona(args: string[], env: Record<string, string>): Promise<{ code: n
   });
 }
 
+/** The CLI's settings for `u`: the listening server's address and a key made for it. */
+async function cliEnv(t: StudioApp, address: string, u: { access: string }): Promise<Record<string, string>> {
+  const made = await t.app.inject({ method: 'POST', url: '/api/keys', payload: { name: 'cli' }, headers: { authorization: `Bearer ${u.access}` } });
+  return { PERSONA_URL: address, PERSONA_API_KEY: made.json().key as string };
+}
+
 describe('persona CLI against a running server', () => {
   const database = useTestDatabase('sqlite');
   let t: StudioApp | undefined;
@@ -28,8 +34,7 @@ describe('persona CLI against a running server', () => {
     t = await studioApp(database.current);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const u = await t.user('cli@example.com');
-    const made = await t.app.inject({ method: 'POST', url: '/api/keys', payload: { name: 'cli' }, headers: { authorization: `Bearer ${u.access}` } });
-    const env = { PERSONA_URL: address, PERSONA_API_KEY: made.json().key as string };
+    const env = await cliEnv(t, address, u);
 
     expect((await persona([], env)).code).toBe(2);
     expect((await persona(['face'], env)).code).toBe(2);
@@ -90,8 +95,7 @@ describe('persona CLI against a running server', () => {
     t = await studioApp(database.current, { RUN_JOBS: 'false' });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const u = await t.user('cli-characters@example.com');
-    const made = await t.app.inject({ method: 'POST', url: '/api/keys', payload: { name: 'cli' }, headers: { authorization: `Bearer ${u.access}` } });
-    const env = { PERSONA_URL: address, PERSONA_API_KEY: made.json().key as string };
+    const env = await cliEnv(t, address, u);
     const face = await storedPicture(t, u, 'face', mkdtempSync(join(tmpdir(), 'persona-cli-')));
 
     const created = await persona(['characters', 'create', '--name', 'Mia Rose', '--face-url', face.url, '--style', 'film grain', '--voice', 'female-calm'], env);
@@ -117,5 +121,25 @@ describe('persona CLI against a running server', () => {
     const deleted = await persona(['characters', 'delete', 'Mia Rose', '--delete-outputs'], env);
     expect([deleted.code, deleted.stdout]).toEqual([0, `${id} deleted\n`]);
     expect((await persona(['characters'], env)).stdout).toBe('');
+  }, 120_000);
+
+  it('media: an item\'s details, many favourites, many deleted (all or nothing)', async () => {
+    t = await studioApp(database.current, { RUN_JOBS: 'false' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const u = await t.user('cli-media@example.com');
+    const env = await cliEnv(t, address, u);
+    const dir = mkdtempSync(join(tmpdir(), 'persona-cli-'));
+    const [a, b] = [await storedPicture(t, u, 'image', dir), await storedPicture(t, u, 'image', dir)];
+
+    const shown = await persona(['media', a.id], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ group: 'images', item: { id: a.id }, ai_mark: { c2pa: false } });
+    expect(await persona(['media', 'favourite', a.id, b.id], env)).toMatchObject({ code: 0, stdout: '2 marked favourite\n' });
+    expect(await persona(['media', 'favourite', b.id, '--off'], env)).toMatchObject({ code: 0, stdout: '1 unmarked\n' });
+    const favourites = (await t.call(u, '/api/gallery/', { favourites: true })).json().images as { id: string }[];
+    expect(favourites.map((i) => i.id)).toEqual([a.id]);
+    expect(await persona(['media', 'delete', a.id, 'not-mine'], env)).toMatchObject({ code: 1, stderr: 'Some of these items were not found; nothing was changed.\n' });
+    expect(await persona(['media', 'delete', a.id, b.id], env)).toMatchObject({ code: 0, stdout: '2 deleted\n' });
+    expect((await persona(['media', 'delete'], env)).code).toBe(2);
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { isUniqueViolation, newId, nowIso } from '../../server/src/db/util.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 
 const TABLES = [
-  'api_key_failures', 'api_keys', 'batches', 'billing_addresses', 'characters', 'consents', 'contact_messages', 'feedback', 'gallery_versions', 'grants', 'job_consents', 'job_files', 'job_run_times', 'jobs', 'login_failures', 'media_items', 'newsletter_subscriptions',
+  'api_key_failures', 'api_keys', 'batches', 'billing_addresses', 'characters', 'consents', 'contact_messages', 'feedback', 'gallery_versions', 'grants', 'job_consents', 'job_files', 'job_run_times', 'jobs', 'login_failures', 'media_deletions', 'media_items', 'newsletter_subscriptions',
   'otp_codes', 'password_reset_tokens', 'payment_events', 'pending_signups', 'plans', 'refresh_tokens', 'sandbox_subscriptions', 'subscriptions', 'user_files', 'users',
   'webhook_deliveries', 'webhook_endpoints',
 ];

@@ -7,8 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEDIA_BULK_MAX, MEDIA_MESSAGES } from '../../contract/media.ts';
+import { migrateToLatest } from '../../server/src/db/index.ts';
+import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { RECHECK_MS } from '../../server/src/media/deletions.ts';
 import { newCharacter, req, storedPicture } from './support/characters.ts';
@@ -145,6 +148,10 @@ describe.each(engines)('the media API on %s', (engine) => {
     expect(queued.statusCode, queued.body).toBe(202);
     const mia = await newCharacter(t, u, { name: 'Mia', face_url: face!.url });
     expect((await gallery(u, { q: 'golden' })).faces!.map((i) => i.id)).toEqual([plain!.id]);
+    // An upscale of `plain`: it stays, no longer naming its source once that is deleted.
+    const [upscaled] = await pictures(u, 1);
+    await t.app.db.updateTable('media_items').set({ upscaled_from: plain!.key, scale: 2 }).where('id', '=', upscaled!.id).execute();
+    expect((await gallery(u)).images![0]).toMatchObject({ id: upscaled!.id, upscaled_from: plain!.url, scale: 2 });
 
     expect((await req(t, v, 'DELETE', `/api/media/${plain!.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${plain!.id}` })).statusCode).toBe(401);
@@ -154,6 +161,7 @@ describe.each(engines)('the media API on %s', (engine) => {
     }
     // Gone from the gallery and its search at once, before any file went.
     expect((await gallery(u)).faces).toEqual([]);
+    expect((await gallery(u)).images![0]).toMatchObject({ id: upscaled!.id, upscaled_from: null, scale: 2 });
     expect((await gallery(u, { q: 'golden' })).faces).toEqual([]);
     expect((await req(t, u, 'GET', `/api/media/${plain!.id}`)).statusCode).toBe(404);
     expect((await req(t, u, 'DELETE', `/api/media/${plain!.id}`)).statusCode).toBe(404);
@@ -195,5 +203,40 @@ describe.each(engines)('the media API on %s', (engine) => {
     }
     expect(doc.paths['/api/gallery/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('favourites');
     await t.app.close();
+  });
+});
+
+describe.each(engines)('0021_workspace on %s', (engine) => {
+  const database = useTestDatabase(engine, { migrate: false });
+
+  it('fills the source and engine of items made before it from their job; their size stays unknown', async () => {
+    const db = database.current.db;
+    const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
+    const before = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0020_characters');
+    expect(before.error).toBeUndefined();
+    const userId = newId();
+    const now = '2026-11-01T00:00:00.000Z';
+    await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'Old', password_hash: null, created_at: now, updated_at: now }).execute();
+    const inputs = [
+      { kind: 'face', gender: 'female', celebrities: ['Ada Lovelace', 'Grace Hopper', 'Hedy Lamarr'] },
+      { kind: 'swapImage', gender: 'female', face: { type: 'stored', key: 'gen/f.png' }, target: { type: 'template', path: 'ImageTemplate/7.jpg' } },
+    ];
+    for (const [i, input] of inputs.entries()) {
+      const jobId = newId();
+      await db.insertInto('jobs').values({ id: jobId, user_id: userId, kind: input.kind, status: 'succeeded', input: JSON.stringify(input), engine: 'comfyui', created_at: now, updated_at: now }).execute();
+      await sql`insert into media_items (id, user_id, job_id, kind, gender, url, storage_key, mime, bytes, face_prompt, created_at)
+        values (${`m${i}`}, ${userId}, ${jobId}, ${i === 0 ? 'face' : 'image'}, 'female', '/media/k', ${`gen/${i}.png`}, 'image/png', 1, null, ${now})`.execute(db);
+    }
+    // An item without a job (seeded, or its job gone).
+    await sql`insert into media_items (id, user_id, job_id, kind, gender, url, storage_key, mime, bytes, face_prompt, created_at)
+      values ('m2', ${userId}, null, 'image', 'female', '/media/k', 'gen/2.png', 'image/png', 1, null, ${now})`.execute(db);
+    expect(await migrateToLatest(db)).toContain('0021_workspace');
+    const rows = await db.selectFrom('media_items').select(['id', 'favourite', 'source_kind', 'source_text', 'engine', 'width', 'height', 'duration_seconds']).orderBy('id').execute();
+    const unknown = { favourite: 0, width: null, height: null, duration_seconds: null };
+    expect(rows).toEqual([
+      { id: 'm0', source_kind: 'celebrities', source_text: 'Ada Lovelace, Grace Hopper, Hedy Lamarr', engine: 'comfyui', ...unknown },
+      { id: 'm1', source_kind: 'template', source_text: 'Template 7', engine: 'comfyui', ...unknown },
+      { id: 'm2', source_kind: null, source_text: null, engine: null, ...unknown },
+    ]);
   });
 });

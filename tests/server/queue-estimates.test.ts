@@ -3,7 +3,8 @@
 // served longest ago), running jobs' remaining time, measured run times over the seeds.
 import { describe, expect, it } from 'vitest';
 import { runTimeKey, type OpenJob } from '../../server/src/db/repositories/jobs.ts';
-import { estimateQueue } from '../../server/src/jobs/eta.ts';
+import { estimateQueue, forecastQueue } from '../../server/src/jobs/eta.ts';
+import { calibratedRunTimes, LOCAL_REFERENCE, speedFactor } from '../../server/src/jobs/calibration.ts';
 
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -55,5 +56,42 @@ describe('queue estimates', () => {
     const seeded = estimateQueue([face, video], new Map(), 2, NOW);
     expect([seeded.get(face.id)!.eta_seconds, seeded.get(video.id)!.eta_seconds]).toEqual([20, 120]);
     expect(estimateQueue([face], measured(3_000), 2, NOW).get(face.id)!.eta_seconds).toBe(3);
+  });
+});
+
+// Issue 45: estimates from the first job. The local engine's reference figures scaled by this
+// machine's workload time, measured run times over them, the seeds for engines without figures.
+describe('run-time calibration', () => {
+  it('scales the reference by the workload, within bounds', () => {
+    expect(speedFactor(LOCAL_REFERENCE.workloadMs)).toBe(1);
+    expect(speedFactor(LOCAL_REFERENCE.workloadMs * 3)).toBe(3);
+    expect(speedFactor(LOCAL_REFERENCE.workloadMs / 2)).toBe(0.5);
+    expect(speedFactor(0)).toBe(0.25);
+    expect(speedFactor(LOCAL_REFERENCE.workloadMs * 100)).toBe(8);
+  });
+
+  it('gives the local engine\'s capabilities their scaled figures, and none to other engines', () => {
+    const times = calibratedRunTimes((kind) => (kind === 'upscale' ? 'replicate' : 'local'), 2);
+    expect(times.get(runTimeKey('face', 'local'))).toBe(LOCAL_REFERENCE.runMs.face * 2);
+    expect(times.get(runTimeKey('talking', 'local'))).toBe(LOCAL_REFERENCE.runMs.talking * 2);
+    expect(times.has(runTimeKey('upscale', 'local'))).toBe(false);
+    expect(times.has(runTimeKey('upscale', 'replicate'))).toBe(false);
+    expect(times.size).toBe(Object.keys(LOCAL_REFERENCE.runMs).length - 1);
+  });
+
+  it('a queue forecast takes measured times first, then calibrated ones, then the seeds', async () => {
+    const face = job('c');
+    const upscale = job('c', { kind: 'upscale', engine: 'replicate' });
+    const image = job('c', { kind: 'image' });
+    const repo = (runTimes: Map<string, number>) => ({ openJobs: async () => [face, upscale, image], runTimes: async () => runTimes, lastStarts: async () => new Map<string, string>() });
+    const calibrated = new Map([[runTimeKey('face', 'local'), 1_000], [runTimeKey('image', 'local'), 2_000]]);
+    // Three slots: each job's ETA is its own run time.
+    let est = (await forecastQueue(repo(new Map()), 3, NOW, calibrated)).estimates;
+    expect([face, upscale, image].map((j) => est.get(j.id)!.eta_seconds)).toEqual([1, 15, 2]);
+    est = (await forecastQueue(repo(new Map([[runTimeKey('image', 'local'), 5_000]])), 3, NOW, calibrated)).estimates;
+    expect([face, upscale, image].map((j) => est.get(j.id)!.eta_seconds)).toEqual([1, 15, 5]);
+    // Without calibration (before the server measured itself): the seeds.
+    est = (await forecastQueue(repo(new Map()), 3, NOW)).estimates;
+    expect([face, upscale, image].map((j) => est.get(j.id)!.eta_seconds)).toEqual([20, 15, 40]);
   });
 });

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_MESSAGES } from '../../contract/studio.ts';
+import { runTimeKey } from '../../server/src/db/repositories/jobs.ts';
 import { engines, useTestDatabase } from './support/db.ts';
 import { listening, type Http } from './support/listening.ts';
 import type { StudioUser } from './support/studio.ts';
@@ -57,15 +58,18 @@ describe.each(engines)('the queue on %s', (engine) => {
 
     const views = await Promise.all([j1, j2, j3].map((id) => view(h, u, id)));
     expect(views.map((j) => [j.status, j.position, j.batch_id])).toEqual([['queued', 1, null], ['queued', 2, null], ['queued', 3, null]]);
-    // Nothing measured yet: a face takes its seed time (20 s) on the one slot. The other user's job
-    // comes first or second (round-robin), never after all of u's.
+    // Nothing measured yet: a face takes its calibrated time (issue 45: the reference machine's,
+    // scaled to this one) on the one slot. The other user's job comes first or second (round-robin),
+    // never after all of u's.
+    const face = (await h.t.app.jobs.calibrate()).get(runTimeKey('face', views[0]!.engine as string))!;
+    const after = (n: number) => Math.ceil((n * face) / 1000);
     const theirs = await view(h, v, w1);
     expect(theirs.position).toBe(1);
     const etas = views.map((j) => j.eta_seconds as number);
-    expect([...etas, theirs.eta_seconds].sort((a, b) => Number(a) - Number(b))).toEqual([20, 40, 60, 80]);
-    expect(etas[0]! < etas[1]! && etas[1]! < etas[2]!).toBe(true);
-    expect(etas[2]).toBe(80);
-    expect(theirs.eta_seconds as number).toBeLessThanOrEqual(40);
+    expect([...etas, theirs.eta_seconds].sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4].map(after));
+    expect(etas[0]! <= etas[1]! && etas[1]! <= etas[2]!).toBe(true);
+    expect(etas[2]).toBe(after(4));
+    expect(theirs.eta_seconds as number).toBeLessThanOrEqual(after(2));
 
     // Measured run times (shared through the database) replace the seed.
     const faceEngine = views[0]!.engine as string;

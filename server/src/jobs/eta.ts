@@ -8,7 +8,7 @@ import { compareInUserOrder, compareTurns } from './fairness.ts';
 import { runTimeKey, type JobsRepository, type OpenJob } from '../db/repositories/jobs.ts';
 import { isoAt } from '../time.ts';
 
-/** Run time assumed for a kind before any run of its engine was measured (ms). */
+/** Run time assumed for a kind before any run of its engine was measured, when its engine has no calibrated figure (calibration.ts) (ms). */
 const SEED_MS: Readonly<Record<JobKind, number>> = {
   face: 20_000,
   image: 40_000,
@@ -43,9 +43,13 @@ export interface QueueForecast {
   starts: { id: string; at: number }[];
 }
 
-/** The queue as it stands now, read through the repository and simulated. */
-export async function forecastQueue(repo: Pick<JobsRepository, 'openJobs' | 'runTimes' | 'lastStarts'>, slots: number, nowMs: number): Promise<QueueForecast> {
-  return simulateQueue(await repo.openJobs(), await repo.runTimes(), slots, nowMs, await repo.lastStarts());
+/**
+ * The queue as it stands now, read through the repository and simulated; `calibrated` run times
+ * (calibration.ts) stand in for the (kind, engine)s nothing was measured of yet.
+ */
+export async function forecastQueue(repo: Pick<JobsRepository, 'openJobs' | 'runTimes' | 'lastStarts'>, slots: number, nowMs: number, calibrated: ReadonlyMap<string, number> = new Map()): Promise<QueueForecast> {
+  const runTimes = new Map([...calibrated, ...(await repo.runTimes())]);
+  return simulateQueue(await repo.openJobs(), runTimes, slots, nowMs, await repo.lastStarts());
 }
 
 /** Estimates for every open job (simulateQueue's). */

@@ -14,6 +14,7 @@ import { inProcessQueue, type JobQueue } from './queue.ts';
 import { jobsRepository, type JobRow, type JobsRepository } from '../db/repositories/jobs.ts';
 import { jobService, type JobService } from './service.ts';
 import { forecastQueue, type Estimate } from './eta.ts';
+import { calibratedRunTimes, speedFactor, workloadOfThisProcess } from './calibration.ts';
 import { templateLibraryOf } from '../templates/library.ts';
 import { mediaSources, type MediaSources } from './sources.ts';
 import { uploadService, type UploadService } from '../uploads/service.ts';
@@ -44,6 +45,8 @@ export interface JobSystem {
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
   /** Calls `listener` with each job that settled in this process (or, with Redis, in another). */
   onSettled(listener: (jobId: string) => void): void;
+  /** Measures this machine against the reference (calibration.ts) so estimates start from its figures; resolves with them (by runTimeKey). */
+  calibrate(): Promise<ReadonlyMap<string, number>>;
 }
 
 export interface JobSystemOptions {
@@ -105,10 +108,17 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   // Worker slots: this setting on every process that runs jobs (an API process with REDIS_URL runs
   // none itself, but its workers are configured alike); at least one.
   const slots = Math.max(1, config.generation.workerConcurrency);
-  const estimates = async () => (await forecastQueue(repo, slots, now())).estimates;
+  let calibrated: ReadonlyMap<string, number> = new Map();
+  async function calibrate(): Promise<ReadonlyMap<string, number>> {
+    const factor = speedFactor(await workloadOfThisProcess());
+    calibrated = calibratedRunTimes((kind) => engines.for(kind)?.engine ?? '', factor);
+    log.info({ factor: Math.round(factor * 100) / 100 }, 'run-time estimates calibrated against the reference machine');
+    return calibrated;
+  }
+  const estimates = async () => (await forecastQueue(repo, slots, now(), calibrated)).estimates;
   const service = jobService({ db, queue, estimates, settled: queueDeps.onSettled, urlOf: (key) => storage.url(key) });
   const sources = mediaSources({ db, storage, files });
   const uploads = uploadService({ db, files, jobs: service, generation: config.generation, now });
 
-  return { repo, queue, service, files, sources, uploads, engines, estimates, waitFor, onSettled };
+  return { repo, queue, service, files, sources, uploads, engines, estimates, waitFor, onSettled, calibrate };
 }

@@ -44,7 +44,8 @@ export function mediaDeletions({ db, storage, log, now }: MediaDeletionsDeps): L
       await repo.done(row.storage_key, owner);
     },
     onError: (err, row) => log.error({ err, storage_key: row?.storage_key }, 'media deletions: a claim or run failed'),
-    release: () => repo.release(owner),
+    // A database already gone (closing after it) holds no lease of ours worth giving back.
+    release: () => repo.release(owner).catch((err: unknown) => log.warn({ err }, 'media deletions: could not give back leases')),
     now,
     leaseMs: LEASE_MS,
     pollMs: POLL_MS,

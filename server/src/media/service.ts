@@ -15,7 +15,7 @@ import { parseJson } from '../db/util.ts';
 import { GROUP_OF, itemOf } from '../gallery/items.ts';
 import { HttpError } from '../http-error.ts';
 import type { JobInput, MediaSource } from '../jobs/kinds.ts';
-import { readAiMark } from '../provenance/read.ts';
+import { readAiMark, type AiMark } from '../provenance/read.ts';
 import type { MediaStorage } from '../storage/types.ts';
 import { USER_FILE_PREFIX } from '../storage/user-files.ts';
 import { isoAt } from '../time.ts';
@@ -29,6 +29,8 @@ export interface MediaServiceDeps {
 }
 
 const notFound = () => new HttpError(404, MEDIA_MESSAGES.notFound);
+/** AI marks kept per stored file (a stored file never changes; a video is read whole to find its mark). */
+const MARKS_KEPT = 500;
 const someNotFound = () => new HttpError(404, MEDIA_MESSAGES.bulkNotFound);
 
 /** The fields of a job input that name media (they are `inputs`, not settings). */
@@ -42,6 +44,17 @@ async function bytesOf(storage: MediaServiceDeps['storage'], key: string): Promi
 
 export function mediaService({ db, storage, now, onDeleted }: MediaServiceDeps) {
   const media = mediaRepository(db);
+  const marks = new Map<string, AiMark>();
+
+  async function markOf(key: string, mime: string): Promise<AiMark> {
+    let mark = marks.get(key);
+    if (!mark) {
+      mark = readAiMark(await bytesOf(storage, key), mime);
+      marks.set(key, mark);
+      if (marks.size > MARKS_KEPT) marks.delete(marks.keys().next().value!);
+    }
+    return mark;
+  }
 
   /** Every id must be one of the user's items (in `trx`): their keys, else 404 and nothing changes. */
   async function allOwned(trx: Db, userId: string, ids: readonly string[]): Promise<string[]> {
@@ -104,7 +117,7 @@ export function mediaService({ db, storage, now, onDeleted }: MediaServiceDeps) 
       const job = row.job_id === null ? undefined : await jobsRepository(db).ofUser(userId, row.job_id);
       const input = job ? parseJson<JobInput | null>(job.input, null) : null;
       const settings = input && Object.fromEntries(Object.entries(input).filter(([field, value]) => field !== 'kind' && field !== 'user_id' && !isSource(value)));
-      const ai_mark = readAiMark(await bytesOf(storage, row.storage_key), row.mime);
+      const ai_mark = await markOf(row.storage_key, row.mime);
       return {
         group: GROUP_OF[row.kind],
         item: itemOf(row, (key) => storage.url(key)),

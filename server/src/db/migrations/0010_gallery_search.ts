@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { searchTextOf } from '../../jobs/search-text.ts';
 import { parseJson } from '../util.ts';
+import { eachItemWithJob } from './backfill.ts';
 
 // The gallery search (issue 29):
 // - media_items.search_text: the prompt, celebrity names or lyrics of the job that made the item
@@ -11,8 +12,6 @@ import { parseJson } from '../util.ts';
 //   first from a keyset cursor. It replaces 0001's (user_id, kind, created_at), its prefix.
 // Independent of 0009 (batches): it touches only media_items and reads jobs.input.
 
-const BACKFILL_PAGE = 500;
-
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('media_items').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
   await db.schema.createIndex('media_items_gallery_idx').on('media_items').columns(['user_id', 'kind', 'created_at desc', 'id desc']).execute();
@@ -20,30 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await backfill(db);
 }
 
-/** search_text of existing items, a page at a time (the words are folded by the same code as new items'). */
+/** search_text of existing items (the words are folded by the same code as new items'). */
 async function backfill(db: Kysely<any>): Promise<void> {
-  // Postgres runs this migration in a transaction already; SQLite does not, and one write
-  // transaction per page keeps it from committing every row on its own.
-  const inTransaction = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  let after = '';
-  for (;;) {
-    const rows: { id: string; input: string }[] = await db
-      .selectFrom('media_items as m')
-      .innerJoin('jobs as j', 'j.id', 'm.job_id')
-      .select(['m.id as id', 'j.input as input'])
-      .where('m.id', '>', after)
-      .orderBy('m.id')
-      .limit(BACKFILL_PAGE)
-      .execute();
-    if (rows.length === 0) return;
-    await inTransaction(async (trx) => {
-      for (const { id, input } of rows) {
-        const text = searchTextOf(parseJson<unknown>(input, null));
-        if (text !== '') await trx.updateTable('media_items').set({ search_text: text }).where('id', '=', id).execute();
-      }
-    });
-    after = rows[rows.length - 1]!.id;
-  }
+  await eachItemWithJob(db, async (trx, { id, input }) => {
+    const text = searchTextOf(parseJson<unknown>(input, null));
+    if (text !== '') await trx.updateTable('media_items').set({ search_text: text }).where('id', '=', id).execute();
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sourceOf } from '../../jobs/source-words.ts';
 import { parseJson } from '../util.ts';
+import { eachItemWithJob } from './backfill.ts';
 
 // The creator's workspace (issue 45). Only adds: an older process keeps reading and writing
 // media_items while a newer one runs (rolling deploys), and its inserts leave the new columns at
@@ -12,8 +13,6 @@ import { parseJson } from '../util.ts';
 //   every old file would make the migration as slow as the library is large).
 // - media_deletions: the stored files of deleted items, each deleted by a lease-claimed sweep
 //   (media/deletions.ts) within a minute, or later while a queued job or a character still reads it.
-
-const BACKFILL_PAGE = 500;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -37,28 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await backfill(db);
 }
 
-/** source and engine of existing items, a page at a time, from their job (as 0010 did for search_text). */
+/** source and engine of existing items, from their job. */
 async function backfill(db: Kysely<any>): Promise<void> {
-  const inTransaction = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  let after = '';
-  for (;;) {
-    const rows: { id: string; input: string; engine: string | null }[] = await db
-      .selectFrom('media_items as m')
-      .innerJoin('jobs as j', 'j.id', 'm.job_id')
-      .select(['m.id as id', 'j.input as input', 'j.engine as engine'])
-      .where('m.id', '>', after)
-      .orderBy('m.id')
-      .limit(BACKFILL_PAGE)
-      .execute();
-    if (rows.length === 0) return;
-    await inTransaction(async (trx) => {
-      for (const { id, input, engine } of rows) {
-        const source = sourceOf(parseJson<unknown>(input, null));
-        await trx.updateTable('media_items').set({ source_kind: source?.kind ?? null, source_text: source?.text ?? null, engine }).where('id', '=', id).execute();
-      }
-    });
-    after = rows[rows.length - 1]!.id;
-  }
+  await eachItemWithJob(db, async (trx, { id, input, engine }) => {
+    const source = sourceOf(parseJson<unknown>(input, null));
+    await trx.updateTable('media_items').set({ source_kind: source?.kind ?? null, source_text: source?.text ?? null, engine }).where('id', '=', id).execute();
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
