@@ -109,6 +109,10 @@ export const SubscriptionDetails = Type.Object({
   billing_info: Type.Object({
     last_payment: Type.Object({ amount: Type.Object({ value: Type.String(), currency_code: Type.String() }) }),
   }),
+  /** Issue 45: with a free trial, the first charge (the plan's price) and when it is taken (trial_end); null without a trial. Optional: older servers omit it. */
+  first_charge: Type.Optional(
+    Type.Union([Type.Object({ amount: Type.Object({ value: Type.String(), currency_code: Type.String() }), at: Type.String({ format: 'date-time' }) }), Type.Null()]),
+  ),
   subscriber: Type.Object({ email_address: Type.String(), name: Type.String(), tenant: Type.String() }),
   user_email: Type.String(),
   payment_method: Type.String(),

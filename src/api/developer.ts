@@ -1,5 +1,5 @@
 // Personal API keys and webhook endpoints (issue 30), typed with the server's schemas (type-only imports).
-import type { CreatedEndpoint, CreatedKey, DeliveryList, EndpointList, KeyList, WebhookEvent } from '../../contract/developer';
+import type { CreatedEndpoint, CreatedKey, DeliveryList, EndpointList, KeyList, TestDeliveryResponse, WebhookEvent } from '../../contract/developer';
 import { api, apiRequest } from './client';
 
 export const developerApi = {
@@ -9,5 +9,6 @@ export const developerApi = {
   endpoints: () => api.get<EndpointList>('/webhook-endpoints'),
   createEndpoint: (url: string, events: readonly WebhookEvent[]) => api.post<CreatedEndpoint>('/webhook-endpoints', { url, events }),
   deleteEndpoint: (id: string) => apiRequest<void>(`/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  testEndpoint: (id: string) => api.post<TestDeliveryResponse>(`/webhook-endpoints/${encodeURIComponent(id)}/test`),
   deliveries: (id: string) => api.get<DeliveryList>(`/webhook-endpoints/${encodeURIComponent(id)}/deliveries`),
 };

@@ -1,7 +1,7 @@
 // The progress a generation screen shows while it waits (spec document 2 §4, ARCHITECTURE §8):
 // it rises at a fixed pace per kind of job, never past 95 until the job is done, and shows the
 // server's own progress instead whenever that is higher (still capped at 95). Back to 0 when the
-// job ends, done or failed.
+// job ends, done or failed. Upscales show the server's own progress alone, to 100 (SERVER_LED).
 import { useEffect, useState } from 'react';
 
 /** The screens that show a percentage (faces show a waiting text instead). */
@@ -16,16 +16,23 @@ export const MS_PER_POINT: Readonly<Record<ProgressKind, number>> = {
   clothSwap: 2000,
   imageToVideo: 2500,
   music: 2500,
-  // A 2x of a 768 px picture takes ~15 s, a 4x ~1 min; the server's per-tile progress leads.
+  // Not paced (SERVER_LED): the server's per-tile progress is shown as it is; this only sets how often the screen looks.
   upscale: 600,
   // A 10 s talking video takes ~4 s on the local engine, minutes on a lip-sync model; the server's progress leads.
   talking: 1200,
 };
 
+/**
+ * Kinds whose server reports real progress (issue 45: an upscale counts its tiles): the screen
+ * shows exactly that, up to 100, instead of pacing itself to 95 and waiting there.
+ */
+export const SERVER_LED: ReadonlySet<ProgressKind> = new Set<ProgressKind>(['upscale']);
+
 /** The percentage to show `elapsedMs` into a job, given the server's progress (0-100) if known. */
 export function progressAt(kind: ProgressKind, elapsedMs: number, serverProgress = 0): number {
-  const paced = Math.floor(Math.max(0, elapsedMs) / MS_PER_POINT[kind]);
   const server = Number.isFinite(serverProgress) ? Math.floor(serverProgress) : 0;
+  if (SERVER_LED.has(kind)) return Math.min(100, Math.max(0, server));
+  const paced = Math.floor(Math.max(0, elapsedMs) / MS_PER_POINT[kind]);
   return Math.min(PROGRESS_CAP, Math.max(0, paced, server));
 }
 

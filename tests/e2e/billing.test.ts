@@ -105,6 +105,9 @@ describe('billing', () => {
     expect(await label(page, 'Country').isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Profile' }).getAttribute('href')).toBe('/profile');
 
+    // Issue 45: the digit count for the country, before anything is typed.
+    expect(await label(page, 'Phone number').inputValue()).toBe('');
+    expect(await page.getByText('India: 10 digits, numbers only.').isVisible()).toBe(true);
     // Required messages first.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect.poll(() => page.getByText('Full name is required.').count()).toBe(1);
@@ -126,12 +129,13 @@ describe('billing', () => {
     expect(checkoutCalls).toEqual(['/api/subscription/']);
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).innerText()).toBe('Advanced plan');
     expect(await tab.getByText('₹1999.00').count()).toBeGreaterThan(0);
-    // The form page: the saved status as a message, address, pincode, city and state cleared.
+    // The form page: the saved status as a message, and the fields still holding what was saved (issue 45).
     await expect.poll(() => page.getByText('Billing address saved.').count()).toBe(1);
-    expect(await label(page, 'Address').inputValue()).toBe('');
-    expect(await label(page, 'Pincode').inputValue()).toBe('');
-    expect(await label(page, 'City').inputValue()).toBe('');
-    expect(await label(page, 'State').inputValue()).toBe('');
+    expect(await label(page, 'Address').inputValue()).toBe('12 Relief Road, Lal Darwaja');
+    expect(await label(page, 'Pincode').inputValue()).toBe('380001');
+    expect(await label(page, 'City').inputValue()).toBe('Ahmedabad');
+    expect(await label(page, 'State').inputValue()).toBe('Gujarat');
+    expect(await label(page, 'Full name').inputValue()).toBe('Asha Rao');
     await shoot(page, 'address-submitted');
 
     // While the checkout waits for approval, its card reads 'Processing...'.
@@ -143,6 +147,8 @@ describe('billing', () => {
     await expect.poll(() => tab.getByTestId('payment-status').innerText()).toBe('Payment received!');
     expect(await tab.getByText('Amount Paid').count()).toBe(1);
     expect(await tab.getByTestId('amount-paid').innerText()).toBe('₹0.00');
+    // Issue 45: the trial's receipt says what is paid today and what is charged, on which day.
+    expect(await tab.getByTestId('first-charge').innerText()).toMatch(/^Free trial: ₹0\.00 today\. ₹1,999\.00 will be charged on \S.* \d{4}\.$/);
     const receipt = await tab.locator('dl').allInnerTexts();
     expect(receipt.join('\n')).toContain('Advanced');
     expect(receipt.join('\n')).toContain('₹1,999.00/month');

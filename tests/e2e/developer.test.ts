@@ -1,5 +1,5 @@
 // Profile → API keys & webhooks (issue 30) in Chromium, by keyboard: a key made (shown once, copy
-// button), used against the API, revoked; an endpoint refused by the SSRF guard, then added with
+// button; issue 45: whole in a monospace box at 390 px), used against the API, revoked after a confirmation; an endpoint refused by the SSRF guard, then added with
 // its secret shown once, and deleted. axe-clean with the lists full and the secret showing, on a
 // phone and a desktop; screenshots for the eye when STUDIO_SHOTS_DIR is set. And /api/docs renders
 // under the app's CSP with no request leaving our origin.
@@ -30,6 +30,14 @@ describe.each([
     await expect.poll(() => secret.isVisible()).toBe(true);
     const key = await secret.inputValue();
     expect(key).toMatch(/^psk_[A-Za-z0-9_-]{43}$/);
+    // Issue 45: the whole key shows in its monospace box, wrapped rather than cut (no scrolling inside, nothing past the screen).
+    const box = await secret.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { font: getComputedStyle(el).fontFamily, scrolls: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1, right: r.right, screen: document.documentElement.clientWidth };
+    });
+    expect(box.font).toMatch(/mono/i);
+    expect(box.scrolls).toBe(false);
+    expect(box.right).toBeLessThanOrEqual(box.screen);
     await keys.getByRole('button', { name: 'Copy' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => keys.getByRole('status').filter({ hasText: /Copied|Could not copy/ }).count()).toBe(1);
@@ -62,13 +70,23 @@ describe.each([
 
     await keys.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => secret.count()).toBe(0);
+    // Revoking asks first (issue 45): Cancel keeps the key; the dialog's Revoke revokes it.
     await keys.getByRole('button', { name: 'Revoke key agency CMS' }).focus();
     await page.keyboard.press('Enter');
+    const ask = page.getByRole('alertdialog', { name: 'Revoke key agency CMS?' });
+    await ask.waitFor();
+    expect(await axeViolations(page, '/profile (revoke asked)')).toEqual([]);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await page.evaluate(async (k) => (await fetch('/api/jobs', { headers: { authorization: `Bearer ${k}` } })).status, key)).toBe(200);
+    await keys.getByRole('button', { name: 'Revoke key agency CMS' }).click();
+    await ask.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect.poll(() => keys.getByText('No API keys yet.').isVisible()).toBe(true);
     expect(await page.evaluate(async (k) => (await fetch('/api/jobs', { headers: { authorization: `Bearer ${k}` } })).status, key)).toBe(401);
 
     await hooks.getByRole('button', { name: 'Delete endpoint http://93.184.215.14/persona-hooks' }).focus();
     await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog', { name: 'Delete endpoint http://93.184.215.14/persona-hooks?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => hooks.getByText('No webhook endpoints yet.').isVisible()).toBe(true);
     expect(await axeViolations(page, '/profile (empty lists)')).toEqual([]);
   }, 120_000);

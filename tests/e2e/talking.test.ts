@@ -91,6 +91,8 @@ describe('talking character (issue 32)', () => {
     await page.getByLabel('Text to speak').fill('Hello! I am your new character, and now I can talk.');
     const first = await talk(page, null);
     expect(first).toMatch(/\/media\/gen\/[0-9a-f]{32}\.mp4/);
+    // Issue 45: the voice is heard: sound on, the player's controls, played once (no muted loop).
+    expect(await resultVideo(page).evaluate((v) => { const el = v as HTMLVideoElement; return { controls: el.controls, muted: el.muted, loop: el.loop }; })).toEqual({ controls: true, muted: false, loop: false });
     // The download is watermarked as every video's (Share shows only where the browser can share files).
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), button(page, 'Download').click()]);
     expect(download.suggestedFilename()).toMatch(/^watermarked-video-[\w-]+\.mp4$/);

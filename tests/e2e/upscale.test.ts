@@ -1,6 +1,7 @@
 // Upscaling end to end (issue 31) on the local engine's real ESRGAN model, in the built app: a
 // subscribed user makes a face, upscales it 2x from the result with the keyboard, follows its
-// progress, finds it in the gallery's images marked "Upscaled 2x" with its source, downloads it
+// progress, sees it beside its source in a before/after comparison with its size (issue 45: slider by
+// keyboard, the source opened in the app), finds it in the gallery's images marked "Upscaled 2x" with its source, downloads it
 // watermarked at its new size; axe-clean, and screens at 1440 and 390 px wide.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,8 +54,43 @@ describe('upscale (issue 31)', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Upscaling 2x\.\.\. \d+%$/ }).count()).toBe(1);
     expect(await button(page, 'Upscale generated face 4x').isDisabled()).toBe(true);
     await expect.poll(() => page.getByText('Upscaled 2x: added to the images of your gallery.').isVisible(), { timeout: 180_000 }).toBe(true);
+    // Issue 45: the result opens beside its source, before/after, with its size measured from the file.
+    const compare = page.getByRole('figure', { name: 'Upscaled generated face: before and after' });
+    await compare.getByRole('img', { name: 'Upscaled generated face' }).waitFor();
+    await expect.poll(() => compare.getByTestId('upscale-size').innerText()).toBe('1536 × 1536, 2×');
+    expect((await compare.getByRole('img', { name: 'Generated face before the upscale' }).getAttribute('src'))!.replace(/\?t=\d+$/, '')).toBe(faceUrl);
+    // The divide moves by keyboard alone.
+    const slider = compare.getByRole('slider', { name: 'Compare before and after' });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('50% before, 50% after');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('52% before, 48% after');
+    await page.keyboard.press('Home');
+    expect(await slider.inputValue()).toBe('0');
+    await page.keyboard.press('End');
+    expect(await slider.inputValue()).toBe('100');
+    await slider.fill('60');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('60% before, 40% after');
+    // Its source opens here, in the app, not as the raw file.
+    const pages = context.pages().length;
+    await compare.getByRole('button', { name: 'Open its source (generated face before the upscale)' }).click();
+    const sourceDialog = page.getByRole('dialog', { name: 'Generated face before the upscale' });
+    await sourceDialog.waitFor();
+    expect((await sourceDialog.getByRole('img', { name: 'Generated face before the upscale' }).getAttribute('src'))).toBe(faceUrl);
+    expect(context.pages().length).toBe(pages);
+    expect(page.url()).toMatch(/\/face$/);
+    await sourceDialog.getByRole('button', { name: 'Close preview' }).click();
+    await expect.poll(() => sourceDialog.count()).toBe(0);
+    await compare.scrollIntoViewIfNeeded();
     expect(await axeViolations(page, '/face with an upscale done')).toEqual([]);
     await shoot(page, 'upscale-face-1440.png');
+    await page.setViewportSize(PHONE);
+    await compare.scrollIntoViewIfNeeded();
+    expect(await compare.evaluate((el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+    expect(await axeViolations(page, '/face with an upscale done at 390 px')).toEqual([]);
+    await shoot(page, 'upscale-compare-390.png');
+    await page.setViewportSize(DESKTOP);
 
     await page.getByRole('link', { name: 'gallery', exact: true }).click();
     await page.waitForURL('**/gallery');

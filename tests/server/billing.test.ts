@@ -112,6 +112,8 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(receipt).toMatchObject({ id: subscription_id, plan_id: 'plan_advanced_inr', plan_name: 'Advanced', provider: 'sandbox', status: 'trialing', paid: true, user_email: s.email, payment_method: 'upi' });
     expect(receipt.billing_info.last_payment.amount).toEqual({ value: '0.00', currency_code: 'INR' });
     expect(Date.parse(receipt.trial_end) - t.clock.now()).toBe(7 * DAY);
+    // Issue 45: what is charged after the trial, and when: the plan's price on the day the trial ends.
+    expect(receipt.first_charge).toEqual({ amount: { value: '1999.00', currency_code: 'INR' }, at: receipt.trial_end });
 
     res = await t.post('/api/get_current_plan/', { user_id: s.userId }, s.access);
     expect(res.json()).toMatchObject({
@@ -142,7 +144,7 @@ describe.each(engines)('billing on %s', (engine) => {
     const plan = (await t.post('/api/get_current_plan/', { user_id: s.userId }, s.access)).json();
     expect(plan).toMatchObject({ plan: 'premium', source: 'subscription' });
     const receipt = (await t.post('/api/fetch_sub_paypal_details/', { subscription_id: res.json().subscription_id }, s.access)).json();
-    expect(receipt).toMatchObject({ status: 'active', paid: true, trial_end: null });
+    expect(receipt).toMatchObject({ status: 'active', paid: true, trial_end: null, first_charge: null });
     expect(receipt.billing_info.last_payment.amount).toEqual({ value: '2999.00', currency_code: 'INR' });
     expect(await t.app.db.selectFrom('grants').select('kind').where('user_id', '=', s.userId).execute()).toEqual([{ kind: 'trial' }]);
     await t.app.close();

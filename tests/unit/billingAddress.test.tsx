@@ -246,6 +246,22 @@ describe('/address', () => {
     expect(field('Pincode').maxLength).toBe(7);
   });
 
+  it("the phone field says the chosen country's digit count before anything is typed (issue 45)", async () => {
+    useCountryStore.setState({ country: null, status: 'failed' });
+    stubFetch();
+    await renderPage();
+    const phone = field('Phone number');
+    const hint = () => document.getElementById(phone.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    expect(phone.value).toBe('');
+    expect(hint()).toBe('10 digits, numbers only (set by the country below).');
+    choose(field<HTMLSelectElement>('Country'), 'US');
+    expect(hint()).toBe('United States: 11 digits, numbers only.');
+    expect(phone.placeholder).toBe('11 digits');
+    choose(field<HTMLSelectElement>('Country'), 'AU');
+    expect(hint()).toBe('Australia: 9 digits, numbers only.');
+    expect(phone.maxLength).toBe(9);
+  });
+
   it('sanitises the phone and pincode while typing', async () => {
     stubFetch();
     await renderPage();
@@ -357,14 +373,14 @@ describe('/address', () => {
     // The sandbox's relative link, resolved against our origin.
     expect(tab.location.href).toBe(`${window.location.origin}/api/sandbox/checkout/sbx_sub_1`);
     expect(tab.close).not.toHaveBeenCalled();
-    // Billing status as a message on the page (no alert), and the cleared fields.
+    // Billing status as a message on the page (no alert), and the fields as saved (issue 45).
     const status = Array.from(container.querySelectorAll('[role="status"]')).map((el) => el.textContent).join(' ');
     expect(status).toContain('Billing address saved.');
     expect(text()).toContain('The payment page opened in a new tab.');
-    expect(field('Address').value).toBe('');
-    expect(field('Pincode').value).toBe('');
-    expect(field('City').value).toBe('');
-    expect(field('State').value).toBe('');
+    expect(field('Address').value).toBe('12 Relief Road');
+    expect(field('Pincode').value).toBe('380001');
+    expect(field('City').value).toBe('Ahmedabad');
+    expect(field('State').value).toBe('Gujarat');
     expect(field('Full name').value).toBe('Asha Rao');
     expect(sessionStorage.getItem('Plan_Details')).toBe('Advanced');
   });

@@ -88,19 +88,6 @@ describe('billing form: what clears what', () => {
     // Choosing the same country again changes nothing.
     expect(addressReducer(filled(), india)).toEqual(filled());
   });
-
-  it('after the payment link arrives, address, city, pincode and state are cleared; name and phone stay', () => {
-    const state = run(
-      india,
-      { type: 'edit', field: 'full_name', value: 'Asha Rao' },
-      { type: 'phone', value: '9876543210' },
-      { type: 'edit', field: 'address', value: '12 Relief Road' },
-      { type: 'pincode', value: '380001' },
-      { type: 'place', country: 'IN', pincode: '380001', city: 'Ahmedabad', state: 'Gujarat' },
-      { type: 'checkedOut' },
-    );
-    expect(state.fields).toEqual({ full_name: 'Asha Rao', phone_number: '9876543210', address: '', city: '', pincode: '', country: 'IN', state: '' });
-  });
 });
 
 describe('billing form: prefill from the saved address', () => {

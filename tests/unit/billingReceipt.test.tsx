@@ -99,10 +99,23 @@ describe('/paymentSuccess', () => {
     expect(r['Start time']).toBe(formatDateTime(DETAILS.start_time));
     expect(r['Start time']).toMatch(/2026/);
     expect(r['Free trial ends']).toBe(formatDateTime(DETAILS.trial_end));
+    // Issue 45: what is paid today and what is charged on which date (from an older server: the plan's price at the trial's end).
+    const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(DETAILS.trial_end!));
+    expect(container.querySelector('[data-testid="first-charge"]')?.textContent).toBe(`Free trial: ₹0.00 today. ₹1,999.00 will be charged on ${day}.`);
+    expect(r['First charge']).toBe(`₹1,999.00 on ${day}`);
     const back = Array.from(container.querySelectorAll('a')).find((a) => a.textContent === 'Redirect back to Profile');
     expect(back?.getAttribute('href')).toBe('/profile');
     // The plan name is kept for the screens after this one.
     expect(sessionStorage.getItem('Plan_Details')).toBe('Advanced');
+  });
+
+  it("a trial's first charge as the server gives it: its amount and day (issue 45)", async () => {
+    stubDetails({ status: 200, body: { ...DETAILS, first_charge: { amount: { value: '2499.00', currency_code: 'INR' }, at: '2026-03-20T09:30:00.000Z' } } });
+    render('?subscription_id=sub-3');
+    await settle();
+    const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date('2026-03-20T09:30:00.000Z'));
+    expect(container.querySelector('[data-testid="first-charge"]')?.textContent).toBe(`Free trial: ₹0.00 today. ₹2,499.00 will be charged on ${day}.`);
+    expect(rows()['First charge']).toBe(`₹2,499.00 on ${day}`);
   });
 
   it('dollar amounts carry the dollar sign; the plan name comes from Plan_Details when set', async () => {
@@ -116,6 +129,8 @@ describe('/paymentSuccess', () => {
     expect(container.querySelector('[data-testid="amount-paid"]')?.textContent).toBe('$24.99');
     expect(rows()).toMatchObject({ Plan: 'Advanced (monthly)', Price: '$24.99/month', Total: '$24.99' });
     expect(rows()['Free trial ends']).toBeUndefined();
+    expect(rows()['First charge']).toBeUndefined();
+    expect(container.querySelector('[data-testid="first-charge"]')).toBeNull();
     expect(sessionStorage.getItem('Plan_Details')).toBe('Advanced');
   });
 

@@ -21,6 +21,13 @@ describe('generation progress (spec §4)', () => {
     expect(progressAt('video', 10_000, 100)).toBe(PROGRESS_CAP);
     expect(progressAt('image', -5, Number.NaN)).toBe(0);
   });
+
+  it('an upscale shows the server\'s tile progress as it is, to 100, never a pace of its own (issue 45)', () => {
+    expect(progressAt('upscale', 600_000)).toBe(0);
+    expect(progressAt('upscale', 1000, 37)).toBe(37);
+    expect(progressAt('upscale', 1000, 100)).toBe(100);
+    expect(progressAt('upscale', 1000, 140)).toBe(100);
+  });
 });
 
 describe('useGenerationProgress', () => {

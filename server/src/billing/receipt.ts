@@ -9,6 +9,7 @@ export function receiptMail(details: SubscriptionDetails): { subject: string; te
     ['Amount paid', `${amount.value} ${amount.currency_code}`],
     ['Plan', details.plan_name],
     ...(details.trial_end ? ([['Free trial until', details.trial_end.slice(0, 10)]] as [string, string][]) : []),
+    ...(details.first_charge ? ([['First charge', `${details.first_charge.amount.value} ${details.first_charge.amount.currency_code} on ${details.first_charge.at.slice(0, 10)}`]] as [string, string][]) : []),
     ['Subscription id', details.id],
     ['Plan id', details.plan_id],
     ['Started', details.start_time ?? details.create_time ?? ''],

@@ -161,6 +161,7 @@ export function subscriptions(deps: BillingDeps) {
         create_time: remote?.createTime ?? sub.created_at,
         trial_end: trialEnd,
         billing_info: { last_payment: { amount: { value: amount.value, currency_code: amount.currency } } },
+        first_charge: trialEnd && sub.amount_minor ? { amount: { value: fromMinor(sub.amount_minor), currency_code: sub.currency ?? amount.currency }, at: trialEnd } : null,
         subscriber: { email_address: remote?.subscriber.email ?? user.email, name: remote?.subscriber.name ?? user.name, tenant: sub.provider },
         user_email: user.email,
         payment_method: remote?.paymentMethod ?? '',

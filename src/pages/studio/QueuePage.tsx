@@ -5,33 +5,16 @@ import { characterById, charactersOf, useCharacterStore } from '../../stores/cha
 import { CharacterChip } from '../../studio/characters/CharacterAvatar';
 import { CharacterSelect } from '../../studio/characters/CharacterSelect';
 import { Link as RouterLink } from 'react-router-dom';
-import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../../contract/capabilities';
 import type { JobView } from '../../../contract/studio';
 import { ApiError } from '../../api/client';
 import { etaText } from '../../studio/eta';
 import { cancelJob, moveJob, rerunJob } from '../../studio/jobActions';
 import { resultUrl } from '../../studio/jobs';
-import { isActive, useQueue, type QueueJob } from '../../studio/queue';
+import { isActive, useBatchOrders, useQueue, type QueueJob } from '../../studio/queue';
+import { batchName, elapsedText, inItemOrder, jobNames, kindOf, noProgress, sourceWords } from '../../studio/queueNames';
 import { ProgressBar } from '../../studio/ui/ProgressBar';
 import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
-
-/** Each capability's name in the queue; typed by the registry, so a new capability cannot be left out. */
-const NOUN: Record<Capability, string> = {
-  face: 'Face',
-  image: 'Image',
-  swapImage: 'Face swap image',
-  swapVideo: 'Face swap video',
-  clothSwap: 'Cloth swap',
-  imageToVideo: 'Image to video',
-  music: 'Song',
-  upscale: 'Upscaled picture',
-  talking: 'Talking character',
-};
-/** How a result shows: from the registry's gallery group of the capability. */
-const MEDIA: Record<CapabilityDescriptor['media'], 'image' | 'video' | 'audio'> = { face: 'image', image: 'image', cloth: 'image', video: 'video', imgTovideo: 'video', audio: 'audio' };
-const kindOf = (job: JobView): { noun: string; media: 'image' | 'video' | 'audio' } =>
-  isCapability(job.kind) ? { noun: NOUN[job.kind], media: MEDIA[CAPABILITIES[job.kind].media] } : { noun: job.kind, media: 'image' };
 
 const STATUS: Record<JobView['status'], string> = { queued: 'Queued', running: 'Running', succeeded: 'Done', failed: 'Failed', canceled: 'Canceled' };
 
@@ -57,6 +40,23 @@ function CharacterFilter({ value, onChange }: { value: string; onChange: (v: str
   );
 }
 
+/** A clock that ticks once a second while shown. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** How long a job that reports no progress has run (from the server's started_at), instead of a frozen 0%. */
+function Elapsed({ since }: { since: string | null | undefined }) {
+  const now = useNow();
+  const start = since ? Date.parse(since) : NaN;
+  return <>{Number.isFinite(start) ? `Running for ${elapsedText(now - start)}` : 'Running'}</>;
+}
+
 /** One job: what it is, where it stands, and what can be done with it. */
 function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (job?: JobView) => void }) {
   const [busy, setBusy] = useState<Action | null>(null);
@@ -80,18 +80,26 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
     }
   };
   const label = name.toLowerCase();
+  const words = sourceWords(job);
+  const waiting = noProgress(job);
+  const inputs = (job.input_urls ?? []).slice(0, 4);
   return (
     <Stack as="li" gap="2" bg="bg.panel" borderWidth="1px" borderColor="border.muted" rounded="xl" p="3" aria-label={`${name}: ${STATUS[job.status]}`}>
       <HStack gap="3" align="flex-start">
         {url && media === 'image' && <img src={url} alt={name} width={56} height={70} style={{ width: 56, height: 70, objectFit: 'cover', borderRadius: 8, flexShrink: 0 }} />}
         <Stack gap="1" flex="1" minW="0">
-          <Text fontWeight="semibold">{name}</Text>
+          <Text fontWeight="semibold" lineClamp={2} title={words ?? undefined} wordBreak="break-word">
+            {words ? `${words}${name.match(/ \(\d+\)$/)?.[0] ?? ''}` : name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {kindOf(job).noun}
+          </Text>
           {job.character_id && <JobCharacter id={job.character_id} />}
           <Text fontSize="sm" color={job.status === 'failed' ? 'fg.error' : 'fg.muted'}>
             {job.status === 'queued'
               ? [job.position ? `Number ${job.position} in your queue` : 'Queued', eta].filter(Boolean).join(' · ')
               : job.status === 'running'
-                ? [`Running, ${job.progress}%`, eta && `${eta} left`].filter(Boolean).join(' · ')
+                ? [waiting ? <Elapsed key="e" since={job.started_at} /> : `Running, ${job.progress}%`, eta && ` · ${eta} left`]
                 : job.status === 'failed'
                   ? `Failed: ${job.error ?? 'no reason given'}`
                   : `${STATUS[job.status]} · ${new Date(job.finished_at ?? job.updated_at).toLocaleString()}`}
@@ -106,8 +114,15 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
             </Link>
           )}
         </Stack>
+        {inputs.length > 0 && (
+          <HStack gap="1" flexShrink={0} aria-hidden="true">
+            {inputs.map((src) => (
+              <img key={src} src={src} alt="" width={36} height={36} loading="lazy" style={{ width: 36, height: 36, objectFit: 'cover', borderRadius: 6 }} />
+            ))}
+          </HStack>
+        )}
       </HStack>
-      {job.status === 'running' && <ProgressBar value={job.progress} label={`${name} progress`} />}
+      {job.status === 'running' && <ProgressBar value={waiting ? null : job.progress} label={`${name} progress`} />}
       <HStack gap="2" flexWrap="wrap">
         {job.status === 'queued' && (
           <>
@@ -136,22 +151,6 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
   );
 }
 
-/**
- * Each job's name: its kind and its number among the shown jobs of that kind by creation ("Face 3"),
- * so a name stays with its job while the job moves in the queue.
- */
-function jobNames(jobs: readonly JobView[]): ReadonlyMap<string, string> {
-  const byAge = [...jobs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.job_id.localeCompare(b.job_id));
-  const counts = new Map<string, number>();
-  const names = new Map<string, string>();
-  for (const job of byAge) {
-    const n = (counts.get(job.kind) ?? 0) + 1;
-    counts.set(job.kind, n);
-    names.set(job.job_id, `${kindOf(job).noun} ${n}`);
-  }
-  return names;
-}
-
 function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; label: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
   return (
     <Stack as="ul" listStyleType="none" gap="2" aria-label={label}>
@@ -162,28 +161,46 @@ function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; la
   );
 }
 
-/** A batch's jobs as one card: its overall progress and ETA, and each job. */
-function BatchCard({ batchId, jobs, index, names, onDone }: { batchId: string; jobs: readonly QueueJob[]; index: number; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
+/** A batch's jobs as one card, named by its time and first words, its items in item order: its overall progress and ETA, and each job. */
+function BatchCard({ batchId, jobs, title, names, onDone }: { batchId: string; jobs: readonly QueueJob[]; title: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
   const done = jobs.filter((j) => !isActive(j)).length;
+  const open = jobs.filter(isActive);
+  // A running job that reports nothing yet counts as unknown: the batch's bar moves only on what is known.
+  const unknown = open.length > 0 && open.every(noProgress) && done === 0;
   const progress = jobs.reduce((sum, j) => sum + (isActive(j) ? j.progress : 100), 0) / jobs.length;
-  const etas = jobs.filter(isActive).map((j) => j.eta_seconds).filter((s): s is number => typeof s === 'number');
+  const etas = open.map((j) => j.eta_seconds).filter((s): s is number => typeof s === 'number');
   const eta = etas.length ? etaText(Math.max(...etas)) : null;
   const headingId = `batch-${batchId}`;
+  const noun = kindOf(jobs[0]!).noun.toLowerCase();
   return (
     <Box as="section" aria-labelledby={headingId} rounded="2xl" borderWidth="1px" borderColor="border.emphasized" p={{ base: 3, md: 4 }}>
-      <Heading as="h3" size="sm" id={headingId} mb="1">
-        Batch {index}: {jobs.length} {kindOf(jobs[0]!).noun.toLowerCase()}
-        {jobs.length === 1 ? '' : 's'}
+      <Heading as="h3" size="sm" id={headingId} mb="1" wordBreak="break-word">
+        {title}
       </Heading>
       <Text fontSize="sm" color="fg.muted" mb="2">
-        {done} of {jobs.length} done{eta && done < jobs.length ? ` · ${eta} left` : ''}
+        {jobs.length} {noun}
+        {jobs.length === 1 ? '' : 's'} · {done} of {jobs.length} done{eta && done < jobs.length ? ` · ${eta} left` : ''}
       </Text>
       <Box mb="3">
-        <ProgressBar value={progress} label={`Batch ${index} progress`} />
+        <ProgressBar value={unknown ? null : progress} label={`${title} progress`} />
       </Box>
-      <JobList jobs={jobs} label={`Jobs of batch ${index}`} names={names} onDone={onDone} />
+      <JobList jobs={jobs} label={`Jobs of ${title}`} names={names} onDone={onDone} />
     </Box>
   );
+}
+
+/** Batches in list order, each with its jobs in item order and a name of its own (two alike get "(2)"). */
+function batchesOf(jobs: readonly QueueJob[], orders: ReadonlyMap<string, ReadonlyMap<string, number>>): { id: string; title: string; jobs: QueueJob[] }[] {
+  const groups = new Map<string, QueueJob[]>();
+  for (const job of jobs) if (job.batch_id) groups.set(job.batch_id, [...(groups.get(job.batch_id) ?? []), job]);
+  const seen = new Map<string, number>();
+  return [...groups].map(([id, list]) => {
+    const ordered = inItemOrder(list, orders.get(id));
+    const base = batchName(ordered[0]!);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return { id, title: n === 1 ? base : `${base} (${n})`, jobs: ordered };
+  });
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -202,6 +219,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function QueuePage() {
   const { queue, reload, loadMore, replace } = useQueue();
   const [character, setCharacter] = useState('');
+  const orders = useBatchOrders(queue.state === 'ready' ? [...new Set(queue.jobs.flatMap((j) => (j.batch_id ? [j.batch_id] : [])))] : []);
   const onDone = (job?: JobView) => {
     if (job) replace(job);
     void reload();
@@ -215,18 +233,16 @@ export default function QueuePage() {
 
   const names = jobNames(queue.jobs);
   const jobs = character ? queue.jobs.filter((j) => (character === CHARACTER_NONE ? !j.character_id : j.character_id === character)) : queue.jobs;
-  const batches = new Map<string, QueueJob[]>();
-  for (const job of jobs) if (job.batch_id) batches.set(job.batch_id, [...(batches.get(job.batch_id) ?? []), job]);
+  const batches = batchesOf(jobs, orders);
   const single = jobs.filter((j) => !j.batch_id);
   const running = single.filter((j) => j.status === 'running');
   const queued = single.filter((j) => j.status === 'queued');
   const finished = single.filter((j) => !isActive(j));
-  const nothingWaits = jobs.every((j) => !isActive(j));
   return (
     <StudioScreenFrame title="Queue">
       <Stack gap="8">
         <CharacterFilter value={character} onChange={setCharacter} />
-        {nothingWaits && (
+        {jobs.length === 0 ? (
           <Stack align="center" textAlign="center" py="6" gap="2">
             <Heading as="h2" size="lg">
               Nothing in your queue
@@ -236,6 +252,15 @@ export default function QueuePage() {
               <RouterLink to="/image">Generate an image</RouterLink>
             </Link>
           </Stack>
+        ) : (
+          jobs.every((j) => !isActive(j)) && (
+            <Text color="fg.muted">
+              Nothing waits or runs now.{' '}
+              <Link asChild color="brand.300" fontWeight="semibold">
+                <RouterLink to="/image">Generate an image</RouterLink>
+              </Link>
+            </Text>
+          )
         )}
         {running.length > 0 && (
           <Section title="Running">
@@ -247,10 +272,10 @@ export default function QueuePage() {
             <JobList jobs={queued} label="Queued jobs" names={names} onDone={onDone} />
           </Section>
         )}
-        {batches.size > 0 && (
+        {batches.length > 0 && (
           <Section title="Batches">
-            {[...batches].map(([id, list], i) => (
-              <BatchCard key={id} batchId={id} jobs={list} index={i + 1} names={names} onDone={onDone} />
+            {batches.map((b) => (
+              <BatchCard key={b.id} batchId={b.id} jobs={b.jobs} title={b.title} names={names} onDone={onDone} />
             ))}
           </Section>
         )}

@@ -200,6 +200,7 @@ export default function TalkingPage() {
         <ResultPanel
           id="talk-result"
           kind="video"
+          sound
           result={result}
           busy={Boolean(running)}
           busyText={`Making your character talk... ${percent}%`}

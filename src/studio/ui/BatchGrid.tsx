@@ -8,6 +8,7 @@ import { batchEnded, useBatchStore, type BatchRun, type BatchView } from '../bat
 import { cancelQueued, type BatchSlot } from '../studioStore';
 import { etaText } from '../eta';
 import { resultUrl } from '../jobs';
+import { noProgress } from '../queueNames';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { ProgressBar } from './ProgressBar';
 import { StatusSpinner } from './StatusSpinner';
@@ -28,12 +29,12 @@ function BatchCell({ job, name, kind }: { job: JobView; name: string; kind: 'ima
         ) : (
           <Center h="full" p="2" textAlign="center">
             <Text fontSize="xs" color={job.status === 'failed' ? 'fg.error' : 'fg.muted'}>
-              {job.status === 'failed' ? (job.error ?? 'Failed') : job.status === 'running' ? `${STATUS_TEXT.running} ${job.progress}%` : STATUS_TEXT[job.status]}
+              {job.status === 'failed' ? (job.error ?? 'Failed') : job.status === 'running' && !noProgress(job) ? `${STATUS_TEXT.running} ${job.progress}%` : STATUS_TEXT[job.status]}
             </Text>
           </Center>
         )}
       </Box>
-      {url ? <AiGeneratedLabel alignSelf="flex-start" /> : job.status === 'running' || job.status === 'queued' ? <ProgressBar value={job.progress} label={`${name} progress`} /> : null}
+      {url ? <AiGeneratedLabel alignSelf="flex-start" /> : job.status === 'running' || job.status === 'queued' ? <ProgressBar value={noProgress(job) ? null : job.progress} label={`${name} progress`} /> : null}
     </Stack>
   );
 }

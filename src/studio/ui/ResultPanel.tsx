@@ -28,6 +28,8 @@ interface ResultPanelProps {
   aspect?: string;
   /** Videos: a fullscreen button (the video screen) instead of the preview modal. */
   fullscreen?: boolean;
+  /** Videos with a voice (talking, issue 45): played with sound and controls, once; others loop muted as the spec's video screen does. */
+  sound?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ interface ResultPanelProps {
  * marks, a 'Local engine' badge on results the local engine made, Upscale 2x / 4x on pictures
  * (issue 31), and, while a job runs, a spinner with the spec's waiting text.
  */
-export function ResultPanel({ kind, result, placeholder, busy, busyText, label, download = true, variant, id, aspect = '4 / 5', fullscreen = false }: ResultPanelProps) {
+export function ResultPanel({ kind, result, placeholder, busy, busyText, label, download = true, variant, id, aspect = '4 / 5', fullscreen = false, sound = false }: ResultPanelProps) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const src = result ? withTimestamp(result.url, result.at) : null;
@@ -65,7 +67,7 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
           kind === 'image' ? (
             <img src={src} alt={label} aria-describedby={described} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
           ) : kind === 'video' ? (
-            <video ref={video} src={src} autoPlay muted loop playsInline aria-label={label} aria-describedby={described} style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />
+            <video ref={video} src={src} autoPlay muted={!sound} loop={!sound} controls={sound} playsInline aria-label={label} aria-describedby={described} style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />
           ) : (
             <Box p="4" pt="10">
               <audio src={src} controls aria-label={label} aria-describedby={described} style={{ width: '100%' }} />

@@ -8,7 +8,9 @@ import { StudioSessionKey } from '../../lib/studioSessionKeys';
 import { getSession, SessionKey } from '../../lib/session';
 import { CAPABILITY_UNAVAILABLE } from '../../../contract/health';
 import { useCapabilityUnavailable } from '../availability';
+import { withTimestamp } from '../results';
 import { resumeGeneration, startGeneration, useStudioSlot, useStudioStore } from '../studioStore';
+import { UpscaleCompare } from './UpscaleCompare';
 
 const SLOT = StudioSessionKey.upscale;
 
@@ -55,15 +57,16 @@ export function UpscaleAction({ imageUrl, name, size = 'sm' }: UpscaleActionProp
           </Button>
         ))}
       </HStack>
-      {mine && <UpscaleStatus />}
+      {mine && <UpscaleStatus name={name} />}
     </Stack>
   );
 }
 
-/** How the upscale started here goes: its percentage, its failure (with Close) or where its result went. */
-function UpscaleStatus() {
+/** How the upscale started here goes: its percentage, its failure (with Close), or its result beside its source and where it went. */
+function UpscaleStatus({ name }: { name: string }) {
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'upscale', 'upscale');
   const scale = useLastUpscale((s) => s.scale);
+  const source = useLastUpscale((s) => s.source);
   if (running) {
     return (
       <Text fontSize="xs" role="status">
@@ -81,12 +84,15 @@ function UpscaleStatus() {
   }
   if (!result) return null;
   return (
-    <Text fontSize="xs" role="status">
-      Upscaled {scale}x: added to the images of your{' '}
-      <Link asChild color="brand.300">
-        <RouterLink to="/gallery">gallery</RouterLink>
-      </Link>
-      .
-    </Text>
+    <Stack gap="2">
+      <Text fontSize="xs" role="status">
+        Upscaled {scale}x: added to the images of your{' '}
+        <Link asChild color="brand.300">
+          <RouterLink to="/gallery">gallery</RouterLink>
+        </Link>
+        .
+      </Text>
+      {source && <UpscaleCompare before={source} after={withTimestamp(result.url, result.at)} scale={scale} name={name} />}
+    </Stack>
   );
 }

@@ -11,10 +11,14 @@ import { ChosenPlan } from './ChosenPlan';
 import { CountrySelect } from './CountrySelect';
 import { useAddressForm } from './useAddressForm';
 import { CHECKOUT_MESSAGES, useBillingCheckout } from './useBillingCheckout';
-import { useCountries } from './useCountries';
+import { regionName, useCountries } from './useCountries';
 import { usePincodeLookup } from './usePincodeLookup';
 
 const PINCODE_HINT = 'City and state fill in from the pincode.';
+
+/** The spec's digit count for the chosen country (§5), said before anything is typed (issue 45). */
+export const phoneHint = (country: string) =>
+  country ? `${regionName(country)}: ${phoneDigitsFor(country)} digits, numbers only.` : `${phoneDigitsFor(country)} digits, numbers only (set by the country below).`;
 
 /** Focus after React has shown the message, so a screen reader reads it with the field. */
 function focusLater(el: HTMLElement | null | undefined) {
@@ -108,7 +112,8 @@ export function AddressForm({ plan }: { plan: Plan }) {
               maxLength={phoneDigitsFor(fields.country)}
               value={fields.phone_number}
               error={errors.phone_number}
-              helper={`${phoneDigitsFor(fields.country)} digits, numbers only.`}
+              placeholder={`${phoneDigitsFor(fields.country)} digits`}
+              helper={phoneHint(fields.country)}
               ref={ref('phone_number')}
               onChange={(e) => dispatch({ type: 'phone', value: e.target.value })}
             />

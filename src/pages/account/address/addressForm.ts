@@ -43,9 +43,7 @@ export type AddressAction =
   /** The lookup's answer for `pincode` in `country` (ignored when either changed since). */
   | { type: 'place'; country: string; pincode: string; city: string; state: string }
   | { type: 'prefill'; saved: Partial<Record<AddressField, string | null>>; lockedCountry: string | null }
-  | { type: 'errors'; errors: AddressErrors }
-  /** After the payment link arrives (spec §4): clear address, city, pincode and state. */
-  | { type: 'checkedOut' };
+  | { type: 'errors'; errors: AddressErrors };
 
 const noPlace = { city: '', state: '' };
 
@@ -124,8 +122,6 @@ export function addressReducer(state: AddressFormState, action: AddressAction): 
     }
     case 'errors':
       return { ...state, errors: action.errors };
-    case 'checkedOut':
-      return { ...state, fields: { ...fields, address: '', pincode: '', ...noPlace }, placeLocked: false, errors: {} };
   }
 }
 

@@ -93,7 +93,7 @@ export function useBillingCheckout(dispatch: Dispatch<AddressAction>) {
       setPaymentUrl(url);
       const opened = Boolean(tab && !tab.closed);
       if (tab && opened) tab.location.href = url;
-      dispatch({ type: 'checkedOut' });
+      // Issue 45: the fields keep what was entered and saved (the spec §4's clearing left an empty form under "Billing address saved.").
       setNotice({ kind: 'success', text: saved, detail: opened ? CHECKOUT_MESSAGES.tabOpened : CHECKOUT_MESSAGES.tabBlocked });
       return { ok: true };
     } catch (err) {

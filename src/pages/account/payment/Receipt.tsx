@@ -5,7 +5,7 @@ import type { SubscriptionDetails } from '../../../api/billing';
 import { SvgIcon } from '../../../app/icons/SvgIcon';
 import { PageTitle } from '../../../app/ui/PageTitle';
 import { accentLabelGradient } from '../../../theme/accent';
-import { formatAmount, formatDateTime, monthlyPrice, receiptPlan } from './receiptFormat';
+import { firstCharge, formatAmount, formatDateTime, monthlyPrice, receiptPlan } from './receiptFormat';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,6 +36,7 @@ export function Receipt({ details, planName }: { details: SubscriptionDetails; p
   const amount = formatAmount(value, currency);
   const price = monthlyPrice(receiptPlan(details), currency);
   const status = details.paid ? BILLING_MESSAGES.paymentReceived : BILLING_MESSAGES.paymentFailed;
+  const first = firstCharge(details);
   return (
     <Stack gap="6">
       <Stack align="center" textAlign="center" gap="3">
@@ -52,6 +53,11 @@ export function Receipt({ details, planName }: { details: SubscriptionDetails; p
             {amount}
           </Text>
         </Stack>
+        {details.paid && first ? (
+          <Text fontSize="md" fontWeight="medium" data-testid="first-charge">
+            Free trial: {amount} today. {first.amount} will be charged on {first.date}.
+          </Text>
+        ) : null}
         {details.paid ? (
           <Text color="fg.muted" fontSize="sm">
             {BILLING_MESSAGES.receiptNote}
@@ -63,6 +69,7 @@ export function Receipt({ details, planName }: { details: SubscriptionDetails; p
         <Row label="Plan">{planName}</Row>
         <Row label="Price">{price ? `${price}/month` : '-'}</Row>
         {details.trial_end ? <Row label="Free trial ends">{formatDateTime(details.trial_end)}</Row> : null}
+        {first ? <Row label="First charge">{`${first.amount} on ${first.date}`}</Row> : null}
         <Separator my="1" />
         <Row label="Total">
           <Text as="span" fontWeight="bold" fontSize="lg">

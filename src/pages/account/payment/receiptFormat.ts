@@ -37,3 +37,17 @@ export function monthlyPrice(plan: Plan | undefined, currencyCode: string): stri
   const price = code === 'INR' ? plan.price : code === 'USD' ? plan.otherPrice : null;
   return price === null ? null : formatAmount(price, code);
 }
+
+/** '5 December 2026': a charge's day in the reader's own locale. */
+const formatDate = (iso: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+
+/**
+ * A trial's first charge (issue 45): the server's amount and date; from an older server without
+ * it, the plan's monthly price on the day the trial ends. null without a trial.
+ */
+export function firstCharge(details: Pick<SubscriptionDetails, 'trial_end' | 'first_charge' | 'plan_id' | 'plan_name' | 'billing_info'>): { amount: string; date: string } | null {
+  if (details.first_charge) return { amount: formatAmount(details.first_charge.amount.value, details.first_charge.amount.currency_code), date: formatDate(details.first_charge.at) };
+  if (!details.trial_end || Number.isNaN(Date.parse(details.trial_end))) return null;
+  const price = monthlyPrice(receiptPlan(details), details.billing_info.last_payment.amount.currency_code);
+  return price ? { amount: price, date: formatDate(details.trial_end) } : null;
+}

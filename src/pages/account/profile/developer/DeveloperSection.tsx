@@ -5,12 +5,8 @@ import { API_KEY_PREFIX, WEBHOOK_EVENTS, type WebhookEvent } from '../../../../.
 import { ApiError } from '../../../../api/client';
 import { developerApi } from '../../../../api/developer';
 import { brand } from '../../../../theme/palette';
+import { DELIVERY_PALETTE, DELIVERY_TEXT, EndpointDeliveries, when } from './EndpointDeliveries';
 import { ManagedList } from './ManagedList';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const DELIVERY_TEXT = { pending: 'retrying', succeeded: 'delivered', failed: 'failed' } as const;
-const DELIVERY_PALETTE = { pending: 'orange', succeeded: 'green', failed: 'red' } as const;
 
 /** Profile → API keys & webhooks: personal keys for the API and the CLI, and endpoints that receive job events. */
 export function DeveloperSection() {
@@ -40,6 +36,7 @@ export function DeveloperSection() {
         remove={async (key) => void (await developerApi.revokeKey(key.id))}
         removeText="Revoke"
         removeLabel={(key) => `Revoke key ${key.name}`}
+        confirm={(key) => ({ title: `Revoke key ${key.name}?`, body: 'Apps and scripts using this key stop working at once. This cannot be undone.' })}
         renderItem={(key) => (
           <Stack gap="0">
             <Text fontWeight="semibold" wordBreak="break-word">
@@ -82,6 +79,8 @@ export function DeveloperSection() {
         remove={async (endpoint) => void (await developerApi.deleteEndpoint(endpoint.id))}
         removeText="Delete"
         removeLabel={(endpoint) => `Delete endpoint ${endpoint.url}`}
+        confirm={(endpoint) => ({ title: `Delete endpoint ${endpoint.url}?`, body: 'It stops receiving events, and its deliveries are deleted. This cannot be undone.' })}
+        renderDetails={(endpoint, reload) => <EndpointDeliveries id={endpoint.id} url={endpoint.url} onRead={reload} />}
         renderItem={(endpoint) => (
           <Stack gap="1">
             <Text fontWeight="semibold" wordBreak="break-all">

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Center, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../../api/client';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { SecretOnce } from './SecretOnce';
 
 export interface ManagedListProps<T extends { id: string }> {
@@ -21,7 +22,11 @@ export interface ManagedListProps<T extends { id: string }> {
   /** The remove button's text ("Revoke") and its accessible name, naming the row. */
   removeText: string;
   removeLabel: (item: T) => string;
+  /** Asked before removing (issue 45): the question naming the row, and what removing it does. */
+  confirm: (item: T) => { title: string; body: string };
   renderItem: (item: T) => ReactNode;
+  /** Under the row, across its width (an endpoint's deliveries); `reload` reads the list again. */
+  renderDetails?: (item: T, reload: () => void) => ReactNode;
 }
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; items: T[] };
@@ -69,15 +74,22 @@ export function ManagedList<T extends { id: string }>(props: ManagedListProps<T>
     }
   };
 
+  const [asking, setAsking] = useState<T | null>(null);
+  const [removing, setRemoving] = useState(false);
   const onRemove = async (item: T) => {
     setError(null);
+    setRemoving(true);
     try {
       await props.remove(item);
       await reload();
     } catch (err) {
       setError(messageOf(err, 'Could not remove it. Please try again.'));
+    } finally {
+      setRemoving(false);
+      setAsking(null);
     }
   };
+  const question = asking ? props.confirm(asking) : null;
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
@@ -132,17 +144,28 @@ export function ManagedList<T extends { id: string }>(props: ManagedListProps<T>
       {list.state === 'ready' && list.items.length > 0 ? (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {list.items.map((item) => (
-            <HStack as="li" key={item.id} gap="3" justify="space-between" align="center" borderWidth="1px" borderColor="border.muted" rounded="lg" px="3" py="2">
-              <Box minW="0" flex="1">
-                {props.renderItem(item)}
-              </Box>
-              <Button size="sm" variant="outline" colorPalette="red" aria-label={props.removeLabel(item)} onClick={() => void onRemove(item)}>
-                {props.removeText}
-              </Button>
-            </HStack>
+            <Stack as="li" key={item.id} gap="2" borderWidth="1px" borderColor="border.muted" rounded="lg" px="3" py="2">
+              <HStack gap="3" justify="space-between" align="center">
+                <Box minW="0" flex="1">
+                  {props.renderItem(item)}
+                </Box>
+                <Button size="sm" variant="outline" colorPalette="red" aria-label={props.removeLabel(item)} onClick={() => setAsking(item)}>
+                  {props.removeText}
+                </Button>
+              </HStack>
+              {props.renderDetails?.(item, () => void reload())}
+            </Stack>
           ))}
         </Stack>
       ) : null}
+      <ConfirmDialog
+        title={question?.title ?? null}
+        body={question?.body ?? ''}
+        confirmText={props.removeText}
+        busy={removing}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && void onRemove(asking)}
+      />
     </Stack>
   );
 }

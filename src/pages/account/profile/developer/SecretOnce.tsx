@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 
 interface SecretOnceProps {
@@ -27,8 +27,23 @@ export function SecretOnce({ label, secret, onDone }: SecretOnceProps) {
         <Alert.Title>
           <label htmlFor={inputId}>Your new {label}: copy it now, it will not be shown again.</label>
         </Alert.Title>
-        <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-          <Input id={inputId} readOnly value={secret} fontFamily="mono" fontSize="sm" bg="bg.panel" onFocus={(e) => e.currentTarget.select()} />
+        {/* Issue 45: a monospace box that wraps anywhere and grows to its text, so the whole secret shows at 390 px, its `_` included. */}
+        <Textarea
+          id={inputId}
+          readOnly
+          value={secret}
+          rows={1}
+          resize="none"
+          spellCheck={false}
+          fontFamily="mono"
+          fontSize="sm"
+          lineHeight="1.6"
+          wordBreak="break-all"
+          bg="bg.panel"
+          css={{ fieldSizing: 'content' }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <HStack gap="2" flexWrap="wrap">
           <Button variant="solid" colorPalette="brand" onClick={() => void copy()}>
             Copy
           </Button>
