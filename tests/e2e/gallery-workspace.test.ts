@@ -90,7 +90,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     await page.getByRole('list', { name: 'Your faces' }).waitFor();
   });
 
-  it('the details panel: settings, AI mark, actions; its private link reopens it for the owner only', { timeout: 120_000 }, async () => {
+  it('the details panel: settings, AI mark, actions; its private link reopens it for the owner only', { timeout: 240_000 }, async () => {
     await page.goto('/gallery');
     await button('Details of face 1').click();
     const panel = page.getByRole('dialog', { name: 'Details of face 1' });
