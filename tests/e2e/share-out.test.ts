@@ -112,10 +112,10 @@ async function watchLabels(name: string | RegExp): Promise<void> {
 const isShare = (words: string) => /^Share(\s|$)/.test(words) && !words.includes('failed');
 
 /** A Share prepared without a tap (issue 45: as the gallery's card came into view): one tap shares. */
-async function shareAtOnce(name: string): Promise<Recorded> {
+async function shareAtOnce(name: string, timeout = 20_000): Promise<Recorded> {
   const before = await page.evaluate(() => window.shares.length);
   const share = button(name);
-  await expect.poll(() => share.getAttribute('data-share-state')).toBe('ready');
+  await expect.poll(() => share.getAttribute('data-share-state'), { timeout }).toBe('ready');
   expect(await page.evaluate(() => window.shares.length)).toBe(before);
   await share.click();
   await expect.poll(() => page.evaluate(() => window.shares.length)).toBe(before + 1);
@@ -229,14 +229,14 @@ describe('share out (issue 28)', () => {
     await page.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
   });
 
-  it('a studio picture: Preparing… then Share, the watermarked PNG shared from the click with its title, the same file as the download', async () => {
+  it('a studio picture: prepared as it shows (issue 45), one tap shares the watermarked PNG with its title, the same file as the download', async () => {
     await screenWith('/clothSwap', 'genrated_cloth_image', { url: MEDIA.image, jobId: 'cloth42' });
     await page.getByRole('img', { name: 'Cloth swap result' }).waitFor();
     await expect.poll(() => page.getByRole('img', { name: 'Cloth swap result' }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await button('Download').isVisible()).toBe(true);
     expect(await button('Share').getAttribute('aria-describedby')).toBe(await button('Download').getAttribute('aria-describedby'));
 
-    const shared = await prepareAndShare('Share');
+    const shared = await shareAtOnce('Share');
     expect(shared).toEqual({ title: 'Cloth swap result', text: undefined, files: [{ name: 'watermarked-image-cloth42.png', type: 'image/png', size: expect.any(Number) }], active: true });
     const bytes = await lastShared();
     await expectWatermarkedPicture(bytes, 'studio');
@@ -276,10 +276,17 @@ describe('share out (issue 28)', () => {
     expect(await page.evaluate(() => window.shareLabels.some((l) => l.startsWith('Preparing')))).toBe(false);
   });
 
-  it('a studio video: Preparing… with its percentage, then the watermarked MP4 with the logo at the bottom centre and the mark', { timeout: 150_000 }, async () => {
+  it('a studio video: prepared as it shows, Preparing… with its percentage, then one tap shares the watermarked MP4 with the logo at the bottom centre and the mark', { timeout: 150_000 }, async () => {
+    // The clip is held until the button is watched: it prepares as soon as the result shows (issue 45).
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
     await screenWith('/Imagetovideo', 'genrated_image_to_video_output', { url: MEDIA.video, jobId: 'i2v7' });
-    await button('Download').waitFor();
-    const shared = await prepareAndShare('Share', 120_000);
+    await button(/^Preparing…/).waitFor();
+    expect(await button(/^Preparing…/).getAttribute('aria-busy')).toBe('true');
+    await watchLabels(/^Preparing…/);
+    release();
+    hold = null;
+    const shared = await shareAtOnce('Share', 120_000);
     expect(shared).toEqual({ title: 'Image to video result', text: undefined, files: [{ name: 'watermarked-video-i2v7.mp4', type: 'video/mp4', size: expect.any(Number) }], active: true });
     const labels = await page.evaluate(() => window.shareLabels);
     expect(labels.some((l) => /^Preparing… \d+%/.test(l)), labels.join(' | ')).toBe(true);
@@ -301,7 +308,7 @@ describe('share out (issue 28)', () => {
     await screenWith('/AIMusic', 'genrated_audio', { url: MEDIA.song, jobId: 'song3' });
     await page.getByLabel('Generated song').waitFor();
     expect(await button('Download').count()).toBe(0);
-    const shared = await prepareAndShare('Share');
+    const shared = await shareAtOnce('Share');
     expect(shared).toEqual({ title: 'Generated song', text: undefined, files: [{ name: 'song-song3.mp3', type: 'audio/mpeg', size: media.get(MEDIA.song)!.body.length }], active: true });
     expect((await lastShared()).equals(media.get(MEDIA.song)!.body)).toBe(true);
   });

@@ -97,7 +97,14 @@ describe('upscale (issue 31)', () => {
     await page.getByRole('tab', { name: 'images' }).click();
     const item = page.getByRole('listitem').filter({ hasText: 'Upscaled 2x from' });
     await item.waitFor();
-    expect(await item.getByRole('link', { name: 'its source (of image 1)' }).getAttribute('href')).toBe(faceUrl);
+    // Its source opens in the app (issue 45): the details panel shows the upscale beside it.
+    await item.getByRole('button', { name: 'its source (of image 1)' }).click();
+    const details = page.getByRole('dialog', { name: 'Details of image 1' });
+    const figure = details.getByRole('figure', { name: 'Upscaled image 1: before and after' });
+    expect(await figure.getByRole('img', { name: 'Image 1 before the upscale' }).getAttribute('src')).toBe(faceUrl);
+    await expect.poll(() => figure.getByTestId('upscale-size').textContent()).toBe('1536 × 1536, 2×');
+    await details.getByRole('button', { name: 'Close details' }).click();
+    await details.waitFor({ state: 'hidden' });
     const src = (await item.getByRole('img', { name: 'Image 1' }).getAttribute('src'))!;
     const picture = await (await page.request.get(src)).body();
     expect(await sharp(picture).metadata()).toMatchObject({ width: 1536, height: 1536 });

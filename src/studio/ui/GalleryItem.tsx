@@ -1,7 +1,7 @@
 // One item of the gallery (its tabs and its search results alike): the media, what made it
 // (issue 45), its AI label, a star, and Preview, Details, Download, Share, Re-run and Delete as
 // its kind allows (on a phone, one Actions button opening the details panel instead).
-import { Badge, Box, Button, Center, chakra, HStack, IconButton, Link, SimpleGrid, Stack, Text, type BadgeProps } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, chakra, HStack, IconButton, SimpleGrid, Stack, Text, type BadgeProps } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { USER_MEDIA_CACHE } from '../../../contract/sw-messages';
 import { MoreIcon } from '../../app/icons/GalleryIcons';
@@ -182,9 +182,14 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
       {item.upscaled && (
         <Text fontSize="xs" color="fg.muted">
           Upscaled {item.upscaled.scale}x from{' '}
-          <Link href={item.upscaled.from} target="_blank" rel="noopener" color="brand.300" aria-label={`its source (of ${name.toLowerCase()})`}>
-            its source
-          </Link>
+          {page ? (
+            // Issue 45: the source opens in the app, beside the upscale in the details panel's comparison.
+            <Button variant="plain" size="xs" h="auto" minW="0" p="0" color="brand.300" textDecoration="underline" onClick={() => page.openDetails(item, tab, name)} aria-label={`its source (of ${name.toLowerCase()})`}>
+              its source
+            </Button>
+          ) : (
+            'its source'
+          )}
         </Text>
       )}
       {page && (

@@ -18,6 +18,7 @@ import { itemName, ItemFacts, LocalEngineBadge, upscales } from './GalleryItem';
 import { CopyLinkButton, DeleteButton, FavouriteButton, ItemShare, RerunButton } from './ItemActions';
 import { StatusSpinner } from './StatusSpinner';
 import { UpscaleAction } from './UpscaleAction';
+import { UpscaleCompare } from './UpscaleCompare';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; details: MediaDetails } | { state: 'error'; message: string };
 
@@ -89,7 +90,9 @@ export function ItemDetails({ open, onClose }: { open: OpenItem; onClose: () => 
                 <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: 4, md: 6 }} align="flex-start">
                   <Stack flex={{ md: '1 1 55%' }} w="full" gap="2">
                     <Box position="relative" rounded="lg" overflow="hidden" bg="black" display="flex" justifyContent="center">
-                      {item.kind === 'image' ? (
+                      {item.upscaled ? (
+                        <UpscaleCompare before={item.upscaled.from} after={item.url} scale={item.upscaled.scale} name={name} />
+                      ) : item.kind === 'image' ? (
                         <img src={item.url} alt={name} aria-describedby={labelId} style={{ maxHeight: '60dvh', maxWidth: '100%', objectFit: 'contain' }} />
                       ) : item.kind === 'video' ? (
                         <video src={item.url} controls playsInline aria-label={name} aria-describedby={labelId} style={{ maxHeight: '60dvh', maxWidth: '100%' }} />

@@ -104,7 +104,8 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
               </IconButton>
             )}
             {downloads && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} aria-describedby={noteId} />}
-            {shares && <ShareButton item={{ id: result?.jobId, url: src, kind }} title={label} watermark={variant} aria-describedby={downloads ? noteId : undefined} />}
+            {/* Issue 45: a result on its screen is an item opened: its file is prepared at once, so one tap shares. */}
+            {shares && <ShareButton item={{ id: result?.jobId, url: src, kind }} title={label} watermark={variant} prepare="in-view" aria-describedby={downloads ? noteId : undefined} />}
           </HStack>
         </HStack>
       )}
