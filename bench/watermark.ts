@@ -198,7 +198,8 @@ async function main(): Promise<void> {
   const publicDir = resolve(process.env.BENCH_PUBLIC_DIR ?? process.env.PUBLIC_DIR ?? join(ROOT, 'dist'));
   if (!existsSync(join(publicDir, 'index.html'))) throw new Error(`No build in ${publicDir}: run npm run build first.`);
   const sw = readFileSync(join(publicDir, 'sw.js'), 'utf8');
-  const bridgePath = /assets\/watermark-[\w-]+\.js/.exec(sw)?.[0];
+  // The bridge is the chunk named watermark that exports watermarkImage (contract/watermark.ts may get a chunk of that name too).
+  const bridgePath = [...sw.matchAll(/assets\/watermark-[\w-]+\.js/g)].map((m) => m[0]).find((path) => readFileSync(join(publicDir, path), 'utf8').includes('watermarkImage'));
   if (!bridgePath) throw new Error('The build has no watermark bridge chunk (assets/watermark-*.js)');
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-watermark-'));

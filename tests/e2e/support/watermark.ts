@@ -109,9 +109,11 @@ export function meanDiff(a: Buffer, b: Buffer, width: number, r: { x: number; y:
 /** Imports the built bridge chunk (its hashed name from the service worker's precache list) as window.wm. */
 export async function bridgePath(baseURL: string): Promise<string> {
   const sw = await (await fetch(`${baseURL}/sw.js`)).text();
-  const bridge = /assets\/watermark-[\w-]+\.js/.exec(sw)?.[0];
-  if (!bridge) throw new Error('the build has no watermark bridge chunk');
-  return bridge;
+  // Chunks named after a module called watermark: the bridge and, when shared, contract/watermark.ts; the bridge exports watermarkImage.
+  for (const [chunk] of sw.matchAll(/assets\/watermark-[\w-]+\.js/g)) {
+    if ((await (await fetch(`${baseURL}/${chunk}`)).text()).includes('watermarkImage')) return chunk;
+  }
+  throw new Error('the build has no watermark bridge chunk');
 }
 
 export async function loadBridge(page: Page, path: string, engine?: 'auto' | 'webcodecs' | 'ffmpeg'): Promise<void> {
