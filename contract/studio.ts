@@ -89,6 +89,9 @@ export const JobView = Type.Object({
   updated_at: Type.String(),
   finished_at: Type.Union([Type.String(), Type.Null()]),
   batch_id: Type.Union([Type.String(), Type.Null()], { description: 'The batch that made the job (GET /api/batches/{id}); null for a single call' }),
+  batch_index: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "Its item's 0-based place in the batch request (the queue lists a batch's jobs in this order); null for a single call" }),
+  ),
   character_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'The character the job is for (issue 44); null for none' })),
   started_at: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'When its current run started (issue 45: elapsed time while running); null while queued' })),
   source: Type.Optional(Type.Union([ItemSource, Type.Null()], { description: 'What the job is made from, in words (issue 45: queue rows are named by it)' })),

@@ -105,36 +105,3 @@ export function useQueue() {
 
   return { queue, reload, loadMore, replace };
 }
-
-/** Each batch's item order (job id to item index), read once per batch: it never changes. */
-const itemOrders = new Map<string, ReadonlyMap<string, number>>();
-const asked = new Set<string>();
-
-/**
- * The item order of the given batches (issue 45: GET /api/jobs lists a batch's finished jobs
- * newest first and its open ones in queue order, so its rows would read "Image 2, 6, 5"):
- * GET /api/batches/{id} once per batch, whose jobs are in item order.
- */
-export function useBatchOrders(batchIds: readonly string[]): ReadonlyMap<string, ReadonlyMap<string, number>> {
-  const [, setVersion] = useState(0);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => void (mounted.current = false);
-  }, []);
-  const key = batchIds.join(',');
-  useEffect(() => {
-    for (const id of batchIds.filter((b) => !itemOrders.has(b) && !asked.has(b))) {
-      asked.add(id);
-      api.get<{ jobs: { job_id: string }[] }>(`/batches/${encodeURIComponent(id)}`).then(
-        ({ data }) => {
-          itemOrders.set(id, new Map(data.jobs.map((j, i) => [j.job_id, i])));
-          if (mounted.current) setVersion((v) => v + 1);
-        },
-        () => void asked.delete(id), // no order yet: by creation until the next look
-      );
-    }
-    // key stands for batchIds: a new array each render, the same batches.
-  }, [key]);
-  return itemOrders;
-}

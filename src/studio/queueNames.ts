@@ -43,7 +43,7 @@ export function shortened(text: string, max = NAME_MAX): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-const byAge = (a: JobView, b: JobView) => a.created_at.localeCompare(b.created_at) || a.job_id.localeCompare(b.job_id);
+const byAge = (a: Pick<JobView, 'created_at' | 'job_id'>, b: Pick<JobView, 'created_at' | 'job_id'>) => a.created_at.localeCompare(b.created_at) || a.job_id.localeCompare(b.job_id);
 
 /**
  * Each job's name: its source words, shortened; without words its kind and its number among the
@@ -63,9 +63,13 @@ export function jobNames(jobs: readonly JobView[]): ReadonlyMap<string, string> 
   return names;
 }
 
-/** A batch's jobs in item order (`order`: job id to item index, from GET /api/batches/{id}); unknown ones by creation, after. */
-export function inItemOrder(jobs: readonly JobView[], order: ReadonlyMap<string, number> | undefined): JobView[] {
-  const at = (j: JobView) => order?.get(j.job_id) ?? Number.MAX_SAFE_INTEGER;
+/**
+ * A batch's jobs in item order (each job's `batch_index`), whatever order the list gave (GET
+ * /api/jobs lists finished jobs newest first and open ones in queue order); any without one by
+ * creation, after. Known with the list itself, so a batch's first item, and its name, never change.
+ */
+export function inItemOrder<J extends Pick<JobView, 'batch_index' | 'created_at' | 'job_id'>>(jobs: readonly J[]): J[] {
+  const at = (j: J) => j.batch_index ?? Number.MAX_SAFE_INTEGER;
   return [...jobs].sort((a, b) => at(a) - at(b) || byAge(a, b));
 }
 

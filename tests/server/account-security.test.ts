@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId, nowIso } from '../../server/src/db/util.ts';
 import { accountsApp, type AccountsApp } from './support/accounts.ts';
-import { engines, useTestDatabase } from './support/db.ts';
+import { engines, useTestDatabase, migratingSafely } from './support/db.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -196,14 +196,14 @@ describe.each(engines)('account security on %s', (engine) => {
       const { db } = unmigrated.current;
       const migrationTableSchema = engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
-      expect((await migrator.migrateTo('0003_accounts')).error).toBeUndefined();
+      expect((await migratingSafely(unmigrated.current, () => migrator.migrateTo('0003_accounts'))).error).toBeUndefined();
       const now = nowIso();
       const values = { google_sub: null, created_at: now, updated_at: now };
       await db.insertInto('users' as never).values([
         { id: newId(), email: 'old@example.com', name: 'Old', password_hash: await hashPassword('old-pass'), email_verified: 0, ...values },
         { id: newId(), email: 'kept@example.com', name: 'Kept', password_hash: await hashPassword('kept-pass'), email_verified: 1, ...values },
       ] as never).execute();
-      await migrateToLatest(db);
+      await migratingSafely(unmigrated.current, () => migrateToLatest(db));
       expect(await db.selectFrom('users').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
       expect(await db.selectFrom('pending_signups').select(['email', 'name', 'token_hash']).execute()).toEqual([{ email: 'old@example.com', name: 'Old', token_hash: null }]);
 

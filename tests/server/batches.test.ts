@@ -36,6 +36,10 @@ describe.each(engines)('batches on %s', (engine) => {
     expect(view).toMatchObject({ batch_id: batchId, call: '/generate-face-prompt/', total: 3, queued: 0, running: 0, succeeded: 3, failed: 0, canceled: 0, eta_seconds: null });
     const jobs = view.jobs as Record<string, unknown>[];
     expect(jobs.map((j) => j.job_id)).toEqual(jobIds);
+    // Each job carries its item's place (the queue orders and names a batch by it, with the list alone).
+    expect(jobs.map((j) => j.batch_index)).toEqual([0, 1, 2]);
+    const listed = ((await h.get(u, '/jobs?limit=100')).json as { jobs: Record<string, unknown>[] }).jobs;
+    expect(Object.fromEntries(listed.map((j) => [j.job_id, j.batch_index]))).toEqual(Object.fromEntries(jobIds.map((id, i) => [id, i])));
     for (const job of jobs) {
       expect(job).toEqual((await h.get(u, `/jobs/${String(job.job_id)}`)).json);
       expect(job).toMatchObject({ kind: 'face', status: 'succeeded', progress: 100, engine: 'local' });

@@ -10,7 +10,7 @@ import { GalleryCache, galleryListOf, galleryPage, galleryRepository, NO_ITEMS, 
 import { createDatabase, migrateToLatest, type Db } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
-import { engines, useTestDatabase } from './support/db.ts';
+import { engines, useTestDatabase, migratingSafely } from './support/db.ts';
 import { seededRandom, seedGallery, type SeedItem } from './support/gallery.ts';
 
 /** What a page must be: the items in (created_at desc, id desc) order, filtered one by one. */
@@ -175,7 +175,7 @@ describe.each(engines)('0016_gallery_versions and 0019_gallery_version_table on 
 
   it('go down to 0015 (the version back on users at 0018, then gone) and up again, the version moving all along', async () => {
     const { db } = database.current;
-    await migrateToLatest(db);
+    await migratingSafely(database.current, () => migrateToLatest(db));
     const userId = newId();
     await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'U', password_hash: null, created_at: day(1), updated_at: day(1) }).execute();
     await seedGallery(db, userId, [{ group: 'images', created_at: day(2), input: { prompt: 'sunset' } }]);
@@ -188,13 +188,13 @@ describe.each(engines)('0016_gallery_versions and 0019_gallery_version_table on 
     expect(await userColumns()).not.toContain('media_version');
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
-    expect((await migrator.migrateTo('0018_job_output_dropped')).error).toBeUndefined();
+    expect((await migratingSafely(database.current, () => migrator.migrateTo('0018_job_output_dropped'))).error).toBeUndefined();
     expect((await tables()).map((t) => t.name)).not.toContain('gallery_versions');
     expect(await usersVersion()).toBe(1);
     await seedGallery(db, userId, [{ group: 'images', created_at: day(3), input: { prompt: 'dusk' } }]);
     expect(await usersVersion()).toBe(2);
 
-    expect((await migrator.migrateTo('0015_gallery_terms')).error).toBeUndefined();
+    expect((await migratingSafely(database.current, () => migrator.migrateTo('0015_gallery_terms'))).error).toBeUndefined();
     expect(await userColumns()).not.toContain('media_version');
     // 0015 makes no candidate index any more (0016 dropped it, and nothing registers its SQL function).
     expect((await tables()).map((t) => t.name)).not.toContain('media_terms');
@@ -202,7 +202,7 @@ describe.each(engines)('0016_gallery_versions and 0019_gallery_version_table on 
     await seedGallery(db, userId, [{ group: 'images', created_at: day(4), input: { prompt: 'beach' } }]);
 
     const names = Object.keys(migrations);
-    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf('0016_gallery_versions')));
+    expect(await migratingSafely(database.current, () => migrateToLatest(db))).toEqual(names.slice(names.indexOf('0016_gallery_versions')));
     await db.deleteFrom('media_items').where('search_text', '=', 'beach').execute();
     expect(await db.selectFrom('gallery_versions').selectAll().execute()).toEqual([{ user_id: userId, version: 1 }]);
     expect((await new GalleryCache(db).of(userId)).byKind.get('image')!.items.map((i) => i.search_text)).toEqual(['dusk', 'sunset']);

@@ -11,7 +11,7 @@ import { migrations } from '../../server/src/db/migrations/index.ts';
 import { galleryRepository } from '../../server/src/db/repositories/gallery.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { searchTextOf } from '../../server/src/jobs/search-text.ts';
-import { engines, useTestDatabase } from './support/db.ts';
+import { engines, useTestDatabase, migratingSafely } from './support/db.ts';
 import { seedGallery, type SeedItem } from './support/gallery.ts';
 import { poster, type Post } from './support/http-user.ts';
 import { SECURITY_KEY, studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
@@ -241,7 +241,7 @@ describe.each(engines)('0010_gallery_search on %s', (engine) => {
   it('backfills the search text of items made before it from their job input', async () => {
     const db = database.current.db;
     const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
-    const before = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0009_batches');
+    const before = await migratingSafely(database.current, () => new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0009_batches'));
     expect(before.error).toBeUndefined();
     const userId = newId();
     const now = at(0);
@@ -258,7 +258,7 @@ describe.each(engines)('0010_gallery_search on %s', (engine) => {
       await sql`insert into media_items (id, user_id, job_id, kind, gender, url, storage_key, mime, bytes, face_prompt, created_at)
         values (${`m${i}`}, ${userId}, ${job.id}, ${input.kind === 'face' ? 'face' : 'image'}, 'female', '/media/k', ${`gen/${i}`}, 'image/png', 1, null, ${now})`.execute(db);
     }
-    expect(await migrateToLatest(db)).toContain('0010_gallery_search');
+    expect(await migratingSafely(database.current, () => migrateToLatest(db))).toContain('0010_gallery_search');
     const rows = await db.selectFrom('media_items').select(['id', 'search_text']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: 'm0', search_text: 'ada lovelace\ngrace hopper\nhedy lamarr' },

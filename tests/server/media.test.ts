@@ -15,7 +15,7 @@ import { migrations } from '../../server/src/db/migrations/index.ts';
 import { newId } from '../../server/src/db/util.ts';
 import { RECHECK_MS } from '../../server/src/media/deletions.ts';
 import { newCharacter, req, storedPicture } from './support/characters.ts';
-import { engines, useTestDatabase } from './support/db.ts';
+import { engines, useTestDatabase, migratingSafely } from './support/db.ts';
 import { newKey } from './support/developer.ts';
 import { studioApp, type StudioApp, type StudioUser } from './support/studio.ts';
 
@@ -212,7 +212,7 @@ describe.each(engines)('0021_workspace on %s', (engine) => {
   it('fills the source and engine of items made before it from their job; their size stays unknown', async () => {
     const db = database.current.db;
     const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
-    const before = await new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0020_characters');
+    const before = await migratingSafely(database.current, () => new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }).migrateTo('0020_characters'));
     expect(before.error).toBeUndefined();
     const userId = newId();
     const now = '2026-11-01T00:00:00.000Z';
@@ -230,7 +230,7 @@ describe.each(engines)('0021_workspace on %s', (engine) => {
     // An item without a job (seeded, or its job gone).
     await sql`insert into media_items (id, user_id, job_id, kind, gender, url, storage_key, mime, bytes, face_prompt, created_at)
       values ('m2', ${userId}, null, 'image', 'female', '/media/k', 'gen/2.png', 'image/png', 1, null, ${now})`.execute(db);
-    expect(await migrateToLatest(db)).toContain('0021_workspace');
+    expect(await migratingSafely(database.current, () => migrateToLatest(db))).toContain('0021_workspace');
     const rows = await db.selectFrom('media_items').select(['id', 'favourite', 'source_kind', 'source_text', 'engine', 'width', 'height', 'duration_seconds']).orderBy('id').execute();
     const unknown = { favourite: 0, width: null, height: null, duration_seconds: null };
     expect(rows).toEqual([

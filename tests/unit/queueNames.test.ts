@@ -34,11 +34,12 @@ describe('queue names', () => {
   });
 
   it('keep a batch\'s items in item order whatever order the list gave', () => {
-    const order = new Map([['a', 0], ['b', 1], ['c', 2], ['d', 3]]);
-    const listed = ['c', 'a', 'd', 'b'].map((id) => job(id, { batch_id: 'b1' }));
-    expect(inItemOrder(listed, order).map((j) => j.job_id)).toEqual(['a', 'b', 'c', 'd']);
-    // Before the order is known: by creation, then id.
-    expect(inItemOrder(listed, undefined).map((j) => j.job_id)).toEqual(['a', 'b', 'c', 'd']);
+    // Made in the same millisecond, ids in the other order: the item index decides, not creation.
+    const listed = (['c', 'a', 'd', 'b'] as const).map((id) => job(id, { batch_id: 'b1', batch_index: { a: 3, b: 2, c: 1, d: 0 }[id] }));
+    expect(inItemOrder(listed).map((j) => j.job_id)).toEqual(['d', 'c', 'b', 'a']);
+    // Without an index (a server before it): by creation, then id.
+    const old = ['c', 'a', 'd', 'b'].map((id) => job(id, { batch_id: 'b1' }));
+    expect(inItemOrder(old).map((j) => j.job_id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('name a batch by its time and first words, the same whatever else arrives', () => {

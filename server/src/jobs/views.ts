@@ -55,6 +55,7 @@ export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, u
     updated_at: job.updated_at,
     finished_at: job.finished_at,
     batch_id: job.batch_id,
+    batch_index: job.batch_index,
     character_id: job.character_id,
     started_at: job.started_at,
     source: sourceOf(input),

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/client';
 import { etaText } from '../../studio/eta';
 import { cancelJob, moveJob, rerunJob } from '../../studio/jobActions';
 import { resultUrl } from '../../studio/jobs';
-import { isActive, useBatchOrders, useQueue, type QueueJob } from '../../studio/queue';
+import { isActive, useQueue, type QueueJob } from '../../studio/queue';
 import { batchName, elapsedText, inItemOrder, jobNames, kindOf, noProgress, sourceWords } from '../../studio/queueNames';
 import { ProgressBar } from '../../studio/ui/ProgressBar';
 import { LoadFailed, Loading } from '../../studio/ui/LoadState';
@@ -190,12 +190,12 @@ function BatchCard({ batchId, jobs, title, names, onDone }: { batchId: string; j
 }
 
 /** Batches in list order, each with its jobs in item order and a name of its own (two alike get "(2)"). */
-function batchesOf(jobs: readonly QueueJob[], orders: ReadonlyMap<string, ReadonlyMap<string, number>>): { id: string; title: string; jobs: QueueJob[] }[] {
+function batchesOf(jobs: readonly QueueJob[]): { id: string; title: string; jobs: QueueJob[] }[] {
   const groups = new Map<string, QueueJob[]>();
   for (const job of jobs) if (job.batch_id) groups.set(job.batch_id, [...(groups.get(job.batch_id) ?? []), job]);
   const seen = new Map<string, number>();
   return [...groups].map(([id, list]) => {
-    const ordered = inItemOrder(list, orders.get(id));
+    const ordered = inItemOrder(list);
     const base = batchName(ordered[0]!);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
@@ -219,7 +219,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function QueuePage() {
   const { queue, reload, loadMore, replace } = useQueue();
   const [character, setCharacter] = useState('');
-  const orders = useBatchOrders(queue.state === 'ready' ? [...new Set(queue.jobs.flatMap((j) => (j.batch_id ? [j.batch_id] : [])))] : []);
   const onDone = (job?: JobView) => {
     if (job) replace(job);
     void reload();
@@ -233,7 +232,7 @@ export default function QueuePage() {
 
   const names = jobNames(queue.jobs);
   const jobs = character ? queue.jobs.filter((j) => (character === CHARACTER_NONE ? !j.character_id : j.character_id === character)) : queue.jobs;
-  const batches = batchesOf(jobs, orders);
+  const batches = batchesOf(jobs);
   const single = jobs.filter((j) => !j.batch_id);
   const running = single.filter((j) => j.status === 'running');
   const queued = single.filter((j) => j.status === 'queued');

@@ -95,6 +95,15 @@ async function withDdlLock<T>(mode: 'shared' | 'exclusive', work: (client: pg.Cl
   }
 }
 
+/**
+ * For a test that migrates a database itself (an unmigrated one, step by step): runs `work` holding
+ * the DDL lock shared on PostgreSQL, so no schema of the same database is dropped under the
+ * migrator's catalogue lookup (see underDdlLock). SQLite needs no lock.
+ */
+export function migratingSafely<T>(database: TestDatabase, work: () => Promise<T>): Promise<T> {
+  return database.databaseUrl ? withDdlLock('shared', () => work()) : work();
+}
+
 /** A brand-new database: a temp SQLite file, or a uniquely named Postgres schema. Migrated unless told not to. */
 export async function openTestDatabase(engine: Engine, { migrate = true } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `ps-test-${engine}-`));
