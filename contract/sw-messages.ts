@@ -101,10 +101,23 @@ export interface WorkerHandOver {
   type: 'WORKER_HANDOVER';
 }
 
+/**
+ * Worker -> worker (WORKER_CONTROL_CHANNEL): the worker in control is running an event while a newer
+ * one waits. Chromium asks the worker in control to go idle at once only if it is running when
+ * skipWaiting() is called; one stopped then but woken a moment later (a page's request or message:
+ * seen as often as one Reload in five on a busy machine) is left to its idle timeout (30 s, and
+ * never while DevTools is attached), and Reload did nothing all that time. So it says when it
+ * wakes, and a waiting worker that was asked to take over calls skipWaiting() again.
+ */
+export interface WorkerAwake {
+  type: 'WORKER_AWAKE';
+}
+
 export const WORKER_CONTROL_CHANNEL = 'persona-sw-control';
 
-export const isWorkerHandOver = (data: unknown): data is WorkerHandOver =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'WORKER_HANDOVER';
+const controlType = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined);
+export const isWorkerHandOver = (data: unknown): data is WorkerHandOver => controlType(data) === 'WORKER_HANDOVER';
+export const isWorkerAwake = (data: unknown): data is WorkerAwake => controlType(data) === 'WORKER_AWAKE';
 
 export function isJobNews(data: unknown): data is JobNews {
   const news = data as Partial<JobNews> | null;

@@ -10,7 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { FLUSH_OUTBOX, isSwMessage, isWorkerHandOver, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH, WORKER_CONTROL_CHANNEL, type WorkerHandOver } from '../contract/sw-messages';
+import { FLUSH_OUTBOX, isSwMessage, isWorkerAwake, isWorkerHandOver, OUTBOX_SYNC_TAG, SITE_MEDIA_CACHE, USER_MEDIA_CACHE, USER_MEDIA_MAX_BYTES, USER_MEDIA_MAX_ENTRIES, USER_MEDIA_PATH, WORKER_CONTROL_CHANNEL, type WorkerAwake, type WorkerHandOver } from '../contract/sw-messages';
 import { cacheBytesPlugin } from './cacheBudget';
 import { SHELL_FILE } from '../contract/prerender';
 import { siteMediaRoute, warmSiteMedia } from './siteMedia';
@@ -114,17 +114,36 @@ const poller = jobPoller(API_BASE);
 
 // A newer worker takes over (it posts this on SKIP_WAITING; a channel does not hear its own posts).
 const control = new BroadcastChannel(WORKER_CONTROL_CHANNEL);
+/** This worker, waiting, was asked to take over (SKIP_WAITING). */
+let takeOverAsked = false;
 control.addEventListener('message', (event: MessageEvent<unknown>) => {
+  // The worker in control woke up while this one waits to take over: ask again (see WorkerAwake).
+  if (isWorkerAwake(event.data)) {
+    if (takeOverAsked && self.registration.waiting === self.serviceWorker) void self.skipWaiting();
+    return;
+  }
   if (!isWorkerHandOver(event.data)) return;
   poller.stop();
   stopWarming();
 });
 
+/** Once per start of the worker in control, while a newer one waits (WorkerAwake). */
+let awakeSaid = false;
+function sayAwakeIfSuperseded(): void {
+  const { active, waiting } = self.registration;
+  if (awakeSaid || !waiting || active !== self.serviceWorker) return;
+  awakeSaid = true;
+  control.postMessage({ type: 'WORKER_AWAKE' } satisfies WorkerAwake);
+}
+self.addEventListener('fetch', sayAwakeIfSuperseded);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  sayAwakeIfSuperseded();
   if (!isSwMessage(event.data)) return;
   switch (event.data.type) {
     case 'SKIP_WAITING':
       // The worker in control lets go of its jobs and warm-ups, or this one would wait for them to end.
+      takeOverAsked = true;
       control.postMessage({ type: 'WORKER_HANDOVER' } satisfies WorkerHandOver);
       void self.skipWaiting();
       break;

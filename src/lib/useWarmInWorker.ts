@@ -14,6 +14,9 @@ export function useWarmInWorker(type: 'WARM_SITE_MEDIA' | 'WARM_TEMPLATE_THUMBS'
     asked.add(type);
     const warm = async () => {
       const registration = await navigator.serviceWorker.ready;
+      // Not while a new version waits: a worker woken in the moment it is asked to take over holds
+      // the switch (see WorkerAwake in contract/sw-messages.ts); the new version warms up itself.
+      if (registration.waiting) return;
       registration.active?.postMessage({ type } satisfies SwMessage);
     };
     const later = () => window.setTimeout(() => void warm().catch(() => undefined), 1500);
