@@ -36,17 +36,18 @@ export function useQueue() {
   current.current = queue;
   const run = useRef(0);
 
-  const reload = useCallback(async () => {
+  /** Reads the list again; false when this read failed (what is shown stays). */
+  const reload = useCallback(async (): Promise<boolean> => {
     const mine = ++run.current;
     try {
       // The first page again, as long as what was shown (a reload keeps the pages loaded).
       const page = await loadPage(null);
-      if (mine !== run.current) return;
-      setQueue((q) => ({ state: 'ready', jobs: page.jobs, next: page.next_cursor ?? null, more: q.state === 'ready' ? q.more : 'idle' }));
+      if (mine === run.current) setQueue((q) => ({ state: 'ready', jobs: page.jobs, next: page.next_cursor ?? null, more: q.state === 'ready' ? q.more : 'idle' }));
+      return true;
     } catch (err) {
-      if (mine !== run.current) return;
       // A failed refresh keeps what is shown; only a first load shows the error.
-      if (current.current.state !== 'ready') setQueue({ state: 'error', message: errorText(err) });
+      if (mine === run.current && current.current.state !== 'ready') setQueue({ state: 'error', message: errorText(err) });
+      return false;
     }
   }, []);
 

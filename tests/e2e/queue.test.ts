@@ -74,7 +74,7 @@ describe('/queue (issue 29)', () => {
     // The batch's second item moved to the front runs first, but its batch still reads in item order.
     await row('A singer in a studio').getByRole('button', { name: 'Move to front, a singer in a studio' }).click();
     await expect.poll(() => rowText('A singer in a studio')).toContain('Number 1 in your queue');
-    expect(await rowText('A singer on stage')).toContain('Number 5 in your queue');
+    await expect.poll(() => rowText('A singer on stage')).toContain('Number 5 in your queue');
     expect(await items()).toEqual(['A singer on stage', 'A singer in a studio']);
     const batchName = await card.getByRole('heading').innerText();
     // Another batch arrives: the first keeps its name.

@@ -58,7 +58,7 @@ function Elapsed({ since }: { since: string | null | undefined }) {
 }
 
 /** One job: what it is, where it stands, and what can be done with it. */
-function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (job?: JobView) => void }) {
+function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (job?: JobView) => Promise<void> }) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const { media } = kindOf(job);
@@ -71,8 +71,8 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
       if (action === 'rerun') {
         await rerunJob(job.job_id);
         setMessage({ text: 'Started again: it is in your queue.', error: false });
-        onDone();
-      } else onDone(action === 'cancel' ? await cancelJob(job.job_id) : await moveJob(job.job_id, action));
+        await onDone();
+      } else await onDone(action === 'cancel' ? await cancelJob(job.job_id) : await moveJob(job.job_id, action));
     } catch (err) {
       setMessage({ text: err instanceof ApiError && err.status === 0 ? 'You seem to be offline: try again when connected.' : err instanceof Error ? err.message : 'That did not work.', error: true });
     } finally {
@@ -151,7 +151,7 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
   );
 }
 
-function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; label: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
+function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; label: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => Promise<void> }) {
   return (
     <Stack as="ul" listStyleType="none" gap="2" aria-label={label}>
       {jobs.map((job) => (
@@ -162,7 +162,7 @@ function JobList({ jobs, label, names, onDone }: { jobs: readonly QueueJob[]; la
 }
 
 /** A batch's jobs as one card, named by its time and first words, its items in item order: its overall progress and ETA, and each job. */
-function BatchCard({ batchId, jobs, title, names, onDone }: { batchId: string; jobs: readonly QueueJob[]; title: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => void }) {
+function BatchCard({ batchId, jobs, title, names, onDone }: { batchId: string; jobs: readonly QueueJob[]; title: string; names: ReadonlyMap<string, string>; onDone: (job?: JobView) => Promise<void> }) {
   const done = jobs.filter((j) => !isActive(j)).length;
   const open = jobs.filter(isActive);
   // A running job that reports nothing yet counts as unknown: the batch's bar moves only on what is known.
@@ -219,9 +219,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function QueuePage() {
   const { queue, reload, loadMore, replace } = useQueue();
   const [character, setCharacter] = useState('');
-  const onDone = (job?: JobView) => {
-    if (job) replace(job);
-    void reload();
+  // After an action the whole list is read again, so every position changes at once (the moved job
+  // alone at its new place would share a number with another for a moment); only when that read
+  // fails does the action's own answer update its row.
+  const onDone = async (job?: JobView) => {
+    if (!(await reload()) && job) replace(job);
   };
   if (queue.state !== 'ready')
     return (
