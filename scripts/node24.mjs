@@ -33,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.tmp', 'node24');
@@ -150,11 +151,21 @@ step('native modules load', () => {
   `;
   sh(node24, ['--input-type=module', '-e', check], { cwd: mirror, env });
 });
+// Its report goes where .ci/run finds it beside Node 20's (.tmp/vitest-report.json).
+const report = join(root, '.tmp', 'vitest-report-node24.json');
+rmSync(report, { force: true });
+let testStatus = 0;
 step(`vitest run --project unit --project server${filters.length ? ` ${filters.join(' ')}` : ''}`, () => {
-  sh(node24, [join(mirror, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', '--project', 'server', ...filters], { cwd: mirror, env });
+  const args = [join(mirror, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters];
+  testStatus = spawnSync(node24, args, { cwd: mirror, env, stdio: 'inherit' }).status ?? 1;
 });
+// The smoke runs even after a failed test, so one run says everything that is wrong.
 step('smoke: start, health, one job', () => {
   sh(node24, ['--import', 'tsx', join(mirror, 'scripts', 'node24-smoke.ts')], { cwd: mirror, env });
 });
 
 console.log('\nnode24 timings (s):', timings.map(([l, s]) => `${l}: ${s}`).join(' | '));
+const results = readReport(report);
+if (results) console.log(`\n${timingTable([], [{ label: 'node 24', files: results.testResults }])}\n\n${closingLine([results])}`);
+else console.log('\ntests: no report written');
+process.exit(testStatus);

@@ -3,9 +3,10 @@
 // runs it all beside a CPU hog that keeps one core busy from start to end (issue 42: the suite
 // must pass on a loaded machine, not only a quiet one).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const projects = process.argv.slice(2).filter((arg) => ['unit', 'server', 'e2e'].includes(arg));
@@ -58,29 +59,9 @@ const status = run(
   { exitOnFailure: false },
 );
 // The run's timing table (issue 42), then one plain closing line for CI: 'tests: N passed, N failed'.
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  console.log(`\n${timingTable(results.testResults)}`);
-  console.log(`\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`);
+const results = readReport(report);
+if (results) {
+  console.log(`\n${timingTable(steps, [{ label: `node ${process.versions.node.split('.')[0]}`, files: results.testResults }])}`);
+  console.log(`\n${closingLine([results])}`);
 } else console.log('\ntests: no report written');
 process.exit(status);
-
-/** Each step's seconds; each layer's wall time (first file's start to last file's end) and the sum of its files; the 10 slowest files. */
-function timingTable(files) {
-  const layerOf = (name) => /tests\/(unit|server|e2e)\//.exec(name)?.[1] ?? 'other';
-  const timed = files.map((f) => ({ name: relative(root, f.name), layer: layerOf(f.name), start: f.startTime, end: f.endTime, s: (f.endTime - f.startTime) / 1000 }));
-  const pad = (text, n) => String(text).padEnd(n);
-  const secs = (n) => `${n.toFixed(1)} s`.padStart(9);
-  const lines = ['== timing', pad('step', 34) + 'time'];
-  for (const [label, s] of steps) lines.push(pad(label, 34) + secs(s));
-  lines.push('', pad('layer', 10) + pad('files', 7) + 'wall'.padStart(9) + '  sum of files');
-  for (const layer of ['unit', 'server', 'e2e', 'other']) {
-    const mine = timed.filter((f) => f.layer === layer);
-    if (!mine.length) continue;
-    const wall = (Math.max(...mine.map((f) => f.end)) - Math.min(...mine.map((f) => f.start))) / 1000;
-    lines.push(pad(layer, 10) + pad(mine.length, 7) + secs(wall) + secs(mine.reduce((a, f) => a + f.s, 0)));
-  }
-  lines.push('', 'slowest files');
-  for (const f of [...timed].sort((a, b) => b.s - a.s).slice(0, 10)) lines.push(secs(f.s) + '  ' + f.name);
-  return lines.join('\n');
-}

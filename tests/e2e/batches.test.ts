@@ -20,7 +20,7 @@ const button = (name: string | RegExp) => page.getByRole('button', { name, exact
 
 
 beforeAll(async () => {
-  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+  context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP });
   page = await context.newPage();
   page.on('dialog', (d) => void d.dismiss());
   await subscribedUser(page, own.server, 'batches');

@@ -31,7 +31,7 @@ let avaId = '';
 beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'characters-files-'));
   browser = await launchChromium();
-  context = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP });
+  context = await newAppContext(browser, { serviceWorkers: 'allow', baseURL: server.url, viewport: DESKTOP });
   page = await context.newPage();
   alerts = collectAlerts(page);
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'gallery-ws-'));
   const meta = await sharp(join(ROOT, 'public', 'watermark.png')).metadata();
   logo = { width: meta.width!, height: meta.height! };
-  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
+  context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
   collectAlerts(page);
@@ -114,7 +114,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     await page.goto(link);
     await page.getByRole('dialog', { name: 'Details of face 1' }).getByRole('region', { name: 'Settings' }).waitFor();
     // For another signed-in user it is not found, and the API says 404.
-    const other = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+    const other = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP });
     const stranger = await other.newPage();
     await subscribedUser(stranger, own.server, 'gallery-ws-other');
     await stranger.goto(link);
@@ -225,7 +225,7 @@ describe('the gallery as a workspace (issue 45)', () => {
     expect(await offer.getByRole('button', { name: 'Copy link to image 1' }).isVisible()).toBe(true);
     expect(await axeViolations(page, '/gallery share offer')).toEqual([]);
 
-    const sharing = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+    const sharing = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP });
     await sharing.addInitScript(() => {
       const shared: { name: string; type: string }[] = [];
       Object.assign(window, { shared });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'pwa-jobs-'));
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050:duration=16', '-ac', '1', join(files, 'song.wav')]);
   browser = await launchChromium();
-  context = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP });
+  context = await newAppContext(browser, { serviceWorkers: 'allow', baseURL: server.url, viewport: DESKTOP });
   await context.grantPermissions(['notifications'], { origin: server.url });
   page = await context.newPage();
 });

@@ -27,7 +27,7 @@ afterAll(() => {
 
 it('Reload switches to a new version while a song job is followed; the job ends under the new worker; offline the gallery keeps it', { timeout: 180_000 }, async () => {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050:duration=16', '-ac', '1', join(files, 'song.wav')]);
-  const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+  const context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP });
   const page = await context.newPage();
   await subscribedUser(page, own.server, 'updatejob');
   await serviceWorkerControls(page);

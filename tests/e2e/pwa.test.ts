@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
-import { newAppContext, PHONE, serviceWorkerControls, useBrowser, useOwnServer } from './support/browser';
+import { DESKTOP, newAppContext, PHONE, serviceWorkerControls, useBrowser, useOwnServer } from './support/browser';
 import { deployableCopy } from './support/deploy';
 import { settled } from './support/settle';
 
@@ -38,7 +38,7 @@ async function expectPngOfSize({ src, sizes }: { src: string; sizes: string }): 
 }
 
 describe('installable PWA', () => {
-  const f = useBrowser();
+  const f = useBrowser(DESKTOP, 'allow');
 
   it('serves the manifest with the right fields, and every icon at its declared size', async () => {
     const manifest = await fetchManifest();
@@ -148,7 +148,7 @@ async function checkInstallButton(page: Page, label: string): Promise<void> {
 }
 
 describe('Install app button', () => {
-  const f = useBrowser();
+  const f = useBrowser(DESKTOP, 'allow');
 
   it('never shows in the installed app, whatever the browser offers', async () => {
     await f.page.addInitScript(() => {
@@ -167,7 +167,7 @@ describe('Install app button', () => {
     await f.page.goto('/');
     await checkInstallButton(f.page, 'home, desktop');
 
-    const phone = await newAppContext(f.browser, { baseURL: f.baseURL, viewport: PHONE });
+    const phone = await newAppContext(f.browser, { serviceWorkers: 'allow', baseURL: f.baseURL, viewport: PHONE });
     const page = await phone.newPage();
     await page.goto('/');
     await offerInstall(page);
@@ -223,7 +223,7 @@ function titleBarOf(page: Page, selector: string) {
 }
 
 describe('window controls overlay', () => {
-  const f = useBrowser();
+  const f = useBrowser(DESKTOP, 'allow');
 
   it('the public header reaches under the title bar and drags the window, its links and buttons excepted', async () => {
     await f.page.goto('/');
@@ -254,7 +254,7 @@ describe('offline', () => {
   const own = useOwnServer();
 
   it('with the server unreachable, reloading / still shows the home page', async () => {
-    const context = await newAppContext(own.browser, { baseURL: own.server.url });
+    const context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url });
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -295,7 +295,7 @@ describe('a new version', () => {
     page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
 
   it('is offered with Reload in every open tab; only the tab whose Reload was clicked reloads, into the new worker', async () => {
-    const context = await newAppContext(own.browser, { baseURL: own.server.url });
+    const context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url });
     // A first visit: the page was not controlled when it registered (workbox-window reports
     // no isUpdate then, and vite-plugin-pwa's own reload never came).
     const first = await context.newPage();

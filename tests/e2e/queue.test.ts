@@ -29,7 +29,7 @@ const queuedFace = async (prompt: string) => {
 };
 
 beforeAll(async () => {
-  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+  context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP });
   page = await context.newPage();
   await subscribedUser(page, own.server, 'queue');
   await skipTours(page);

@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it('with the server stopped, a shared song still opens AI Music holding it', async () => {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050:duration=16', '-ac', '1', join(dir, 'song.wav')]);
   const user = await signUpViaApi(own.server, 'share-gone');
-  const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
+  const context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: PHONE });
   try {
     const page = await context.newPage();
     await logIn(page, user.email, user.password);

@@ -38,7 +38,7 @@ describe('sharing into the app', () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050:duration=16', '-ac', '1', join(dir, 'song.wav')]);
     song = readFileSync(join(dir, 'song.wav'));
     browser = await launchChromium();
-    context = await newAppContext(browser, { baseURL: server.url, viewport: DESKTOP });
+    context = await newAppContext(browser, { serviceWorkers: 'allow', baseURL: server.url, viewport: DESKTOP });
     page = await context.newPage();
     alerts = collectAlerts(page);
     user = await signUpViaApi(server, 'share-in');
@@ -109,7 +109,7 @@ describe('sharing into the app', () => {
   });
 
   it('a file opened with the installed app (launchQueue) lands on its screen', async () => {
-    const launched = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
+    const launched = await newAppContext(browser, { serviceWorkers: 'allow', baseURL: server.url, viewport: PHONE });
     try {
       // Launch parameters as Chromium hands them to /open-file, built here.
       await launched.addInitScript(() => {
@@ -135,7 +135,7 @@ describe('sharing into the app', () => {
   });
 
   it('signed out, the share waits through the sign-in and lands after it', async () => {
-    const visitor = await newAppContext(browser, { baseURL: server.url, viewport: PHONE });
+    const visitor = await newAppContext(browser, { serviceWorkers: 'allow', baseURL: server.url, viewport: PHONE });
     try {
       const tab = await visitor.newPage();
       await controlled(tab);

@@ -38,7 +38,7 @@ describe('offline public pages', () => {
   beforeAll(() => waitForSiteMedia(own.server.url), 180_000);
 
   it('/blogs and /pricing reload with their images, an unvisited page shows its images, and every public route opens, with the server stopped', async () => {
-    const context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
+    const context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/blogs');
     await page.evaluate(() => navigator.serviceWorker.ready);

@@ -60,7 +60,7 @@ beforeAll(async () => {
     .composite([{ input: await sharp({ create: { width: 240, height: 300, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 1 } } }).png().toBuffer(), left: 80, top: 100 }])
     .png()
     .toFile(join(files, 'garment.png'));
-  context = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
+  context = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: DESKTOP, acceptDownloads: true });
   page = await context.newPage();
   alerts = collectAlerts(page);
 });
@@ -512,7 +512,7 @@ describe('studio (spec document 2)', () => {
   });
 
   it('a user without a plan: the six empty gallery states, and 403 with Subscribe', async () => {
-    const other = await newAppContext(own.browser, { baseURL: own.server.url, viewport: PHONE });
+    const other = await newAppContext(own.browser, { serviceWorkers: 'allow', baseURL: own.server.url, viewport: PHONE });
     const p = await other.newPage();
     await signedInUser(p, own.server, 'noplan');
     await p.keyboard.press('Escape');

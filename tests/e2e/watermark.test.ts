@@ -275,7 +275,7 @@ describe('watermarked downloads', () => {
 
   // A first install fetches the whole precache before the worker controls the page: slow on a busy machine.
   it('with the service worker in control, the core is kept in a cache of its own, never precached', { timeout: 180_000 }, async () => {
-    const swContext = await newAppContext(browser, { baseURL });
+    const swContext = await newAppContext(browser, { serviceWorkers: 'allow', baseURL });
     swContext.on('request', (request) => requests.push(request.url()));
     const swPage = await swContext.newPage();
     await swPage.goto('/');

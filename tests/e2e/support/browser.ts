@@ -40,9 +40,14 @@ function waitForAppOnNavigation(context: BrowserContext): void {
   context.on('page', patch);
 }
 
-/** browser.newContext, with the wait above on every page it opens. */
+/**
+ * browser.newContext, with the wait above on every page it opens. The app's service worker is blocked
+ * unless the options say `serviceWorkers: 'allow'`: a first visit with it installs the worker and
+ * fetches its whole precache (about 180 files, 3 MB) beside the test, which slowed every browser file
+ * by about a sixth (site-home and accounts, 2026-11-29). Tests of what the worker does ask for it.
+ */
 export async function newAppContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   waitForAppOnNavigation(context);
   return context;
 }
@@ -76,8 +81,8 @@ export interface BrowserFixture {
   baseURL: string;
 }
 
-/** Registers hooks and returns a live fixture object whose fields are refreshed per test. */
-export function useBrowser(viewport = DESKTOP): BrowserFixture {
+/** Registers hooks and returns a live fixture object whose fields are refreshed per test (`serviceWorkers` as in newAppContext). */
+export function useBrowser(viewport = DESKTOP, serviceWorkers: 'allow' | 'block' = 'block'): BrowserFixture {
   const fixture = { baseURL: inject('baseURL') } as BrowserFixture;
   beforeAll(async () => {
     fixture.browser = await launchChromium();
@@ -86,7 +91,7 @@ export function useBrowser(viewport = DESKTOP): BrowserFixture {
     await fixture.browser?.close();
   });
   beforeEach(async (ctx) => {
-    fixture.context = await newAppContext(fixture.browser, { baseURL: fixture.baseURL, viewport });
+    fixture.context = await newAppContext(fixture.browser, { baseURL: fixture.baseURL, viewport, serviceWorkers });
     fixture.page = await fixture.context.newPage();
     ctx.onTestFailed(async () => {
       const dir = join(ROOT, 'test-results');
@@ -107,7 +112,7 @@ export function useBrowser(viewport = DESKTOP): BrowserFixture {
  * request goes through the page's own network stack with that header.
  */
 export function visitorContext(own: OwnServerFixture, ip: string, viewport = DESKTOP): Promise<BrowserContext> {
-  return newAppContext(own.browser, { baseURL: own.server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': ip }, serviceWorkers: 'block' });
+  return newAppContext(own.browser, { baseURL: own.server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': ip } });
 }
 
 /**
