@@ -5,7 +5,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 /**
  * The features Playwright 1.65 turns off (its chromiumSwitches.ts), then ours. Chromium applies only
  * the last --disable-features switch on its command line, and Playwright puts its own before the
- * caller's, so ours must repeat Playwright's list (tests/unit/chromium-args.test.ts checks it against
+ * caller's, so ours must repeat Playwright's list (tests/server/chromium-args.test.ts checks it against
  * the installed playwright-core).
  */
 export const PLAYWRIGHT_DISABLED_FEATURES = [

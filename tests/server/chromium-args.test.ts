@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The browser tests' --disable-features switch replaces Playwright's own (Chromium keeps the last one),
 // so it must carry every feature the installed Playwright turns off: read from its bundle, where
 // chromiumSwitches.ts lists them as `disabledFeatures = [ "Name", … ]`.
