@@ -4,7 +4,7 @@ import { checkDatabase, migrateToLatest } from '../../server/src/db/index.ts';
 import { migrations } from '../../server/src/db/migrations/index.ts';
 import { plansRepository } from '../../server/src/db/repositories/plans.ts';
 import { isUniqueViolation, newId, nowIso } from '../../server/src/db/util.ts';
-import { engines, useTestDatabase } from './support/db.ts';
+import { engines, migratingSafely, useTestDatabase } from './support/db.ts';
 
 const TABLES = [
   'api_key_failures', 'api_keys', 'batches', 'billing_addresses', 'characters', 'consents', 'contact_messages', 'feedback', 'gallery_versions', 'grants', 'job_consents', 'job_files', 'job_run_times', 'jobs', 'login_failures', 'media_deletions', 'media_items', 'newsletter_subscriptions',
@@ -18,9 +18,9 @@ describe.each(engines)('data layer on %s', (engine) => {
 
     it('migrates up to the latest version, once', async () => {
       const { db } = database.current;
-      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-      expect(await migrateToLatest(db)).toEqual([]);
-      const tables = await db.introspection.getTables();
+      expect(await migratingSafely(database.current, () => migrateToLatest(db))).toEqual(Object.keys(migrations));
+      expect(await migratingSafely(database.current, () => migrateToLatest(db))).toEqual([]);
+      const tables = await migratingSafely(database.current, () => db.introspection.getTables());
       const schema = engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
       const ours = tables.filter((t) => !schema || t.schema === schema).map((t) => t.name).sort();
       expect(ours).toEqual(TABLES);

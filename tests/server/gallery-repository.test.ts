@@ -182,7 +182,9 @@ describe.each(engines)('0016_gallery_versions and 0019_gallery_version_table on 
     expect(await db.selectFrom('gallery_versions').selectAll().execute()).toEqual([{ user_id: userId, version: 1 }]);
 
     const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
-    const tables = async () => (await db.introspection.getTables()).filter((t) => !schema || t.schema === schema);
+    // Kysely's introspection reads every schema of the database: under the DDL lock too (CI: a schema
+    // dropped under it failed this test with "schema t_… does not exist").
+    const tables = async () => (await migratingSafely(database.current, () => db.introspection.getTables())).filter((t) => !schema || t.schema === schema);
     const userColumns = async () => (await tables()).find((t) => t.name === 'users')!.columns.map((c) => c.name);
     const usersVersion = async () => (await sql<{ v: number }>`select media_version as v from users`.execute(db)).rows[0]!.v;
     expect(await userColumns()).not.toContain('media_version');

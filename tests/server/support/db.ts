@@ -96,9 +96,10 @@ async function withDdlLock<T>(mode: 'shared' | 'exclusive', work: (client: pg.Cl
 }
 
 /**
- * For a test that migrates a database itself (an unmigrated one, step by step): runs `work` holding
- * the DDL lock shared on PostgreSQL, so no schema of the same database is dropped under the
- * migrator's catalogue lookup (see underDdlLock). SQLite needs no lock.
+ * For a test that migrates a database itself (an unmigrated one, step by step) or reads the whole
+ * catalogue (Kysely's `db.introspection`, which checks every schema of the database): runs `work`
+ * holding the DDL lock shared on PostgreSQL, so no schema of the same database is dropped under the
+ * lookup (see underDdlLock). SQLite needs no lock.
  */
 export function migratingSafely<T>(database: TestDatabase, work: () => Promise<T>): Promise<T> {
   return database.databaseUrl ? withDdlLock('shared', () => work()) : work();
