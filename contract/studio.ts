@@ -96,6 +96,11 @@ export const JobView = Type.Object({
   started_at: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'When its current run started (issue 45: elapsed time while running); null while queued' })),
   source: Type.Optional(Type.Union([ItemSource, Type.Null()], { description: 'What the job is made from, in words (issue 45: queue rows are named by it)' })),
   input_urls: Type.Optional(Type.Array(Type.String(), { maxItems: 4, description: 'Up to 4 of its input pictures (/media URLs), for thumbnails (issue 45)' })),
+  result_size: Type.Optional(
+    Type.Union([Type.Object({ width: WorkspaceItemFields.width, height: WorkspaceItemFields.height, duration_seconds: WorkspaceItemFields.duration_seconds }), Type.Null()], {
+      description: "Once succeeded, its result's size: pixels of a picture or video, seconds of a video or song (issue 45); null when not known",
+    }),
+  ),
   position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: "While queued: 1-based rank among the user's queued jobs, in the order the queue will run them" }),
   eta_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: "While queued or running: seconds until it ends, from the server's measured run times per kind and engine and the queue ahead of it (other users' share included)",

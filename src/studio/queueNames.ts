@@ -5,6 +5,7 @@
 import { CAPABILITIES, isCapability, type Capability, type CapabilityDescriptor } from '../../contract/capabilities';
 import { SOURCE_LABELS } from '../../contract/media';
 import type { JobView } from '../../contract/studio';
+import { dateWords, engineWords, sizeWords } from './galleryItems';
 
 /** Each capability's name in the queue; typed by the registry, so a new capability cannot be left out. */
 const NOUN: Record<Capability, string> = {
@@ -23,6 +24,18 @@ const MEDIA: Record<CapabilityDescriptor['media'], 'image' | 'video' | 'audio'> 
 
 export const kindOf = (job: Pick<JobView, 'kind'>): { noun: string; media: 'image' | 'video' | 'audio' } =>
   isCapability(job.kind) ? { noun: NOUN[job.kind], media: MEDIA[CAPABILITIES[job.kind].media] } : { noun: job.kind, media: 'image' };
+
+/**
+ * What the row says of the job besides its words (issue 45, as a gallery card does): its kind, its
+ * engine ('Local engine' for the built-in one), once done its result's size, and while it waits or
+ * runs the day it was asked for (a finished row says when it ended).
+ */
+export function jobFacts(job: Pick<JobView, 'kind' | 'engine' | 'status' | 'created_at' | 'result_size'>): string {
+  const { noun, media } = kindOf(job);
+  const size = job.result_size ? sizeWords({ width: job.result_size.width ?? null, height: job.result_size.height ?? null, durationSeconds: job.result_size.duration_seconds ?? null, kind: media }) : null;
+  const open = job.status === 'queued' || job.status === 'running';
+  return [noun, job.engine === 'local' ? 'Local engine' : engineWords(job.engine), size, open ? dateWords(job.created_at) : null].filter(Boolean).join(' · ');
+}
 
 /** A name's longest length: longer words are cut at a word and end with "…" (the row shows them all). */
 export const NAME_MAX = 48;

@@ -144,7 +144,13 @@ describe('/queue, a job that reports no progress (issue 45)', () => {
     await subscribedUser(p, own.server, 'queue-noprogress');
     FROM = Date.now();
     await p.clock.install({ time: FROM });
-    await p.route((url) => url.pathname === '/api/jobs', (route) => route.fulfill({ json: { jobs: [running(new Date(FROM - 60_000).toISOString())], next_cursor: null } }));
+    const startedAt = new Date(FROM - 60_000).toISOString();
+    // Beside it, a finished song: its row says its result's length.
+    const song: JobView = {
+      ...running(startedAt), job_id: 'j-song', kind: 'music', status: 'succeeded', progress: 100, finished_at: startedAt, source: { kind: 'lyrics', text: 'Morning light' },
+      input_urls: [], result_size: { width: null, height: null, duration_seconds: 72.4 }, output_url: '/media/gen/song.mp3',
+    };
+    await p.route((url) => url.pathname === '/api/jobs', (route) => route.fulfill({ json: { jobs: [running(startedAt), song], next_cursor: null } }));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -155,7 +161,10 @@ describe('/queue, a job that reports no progress (issue 45)', () => {
     const swap = p.getByRole('listitem', { name: 'Beach walk: Running' });
     await swap.waitFor();
     expect(await swap.innerText()).not.toContain('0%');
-    expect(await swap.innerText()).toContain('Face swap video');
+    // What made it and how (issue 45): kind, engine and the day it was asked for; a finished one its result's size.
+    const day = await p.evaluate((at) => new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }), FROM - 60_000);
+    expect(await swap.innerText()).toContain(`Face swap video · Local engine · ${day}`);
+    expect(await p.getByRole('listitem', { name: 'Morning light: Done' }).innerText()).toContain('Song · Local engine · 1:12');
     const bar = swap.getByRole('progressbar', { name: 'Beach walk progress' });
     expect(await bar.getAttribute('aria-valuenow')).toBeNull();
     expect(await swap.locator('img[src="/icons/icon-192.png"]').count()).toBe(1);

@@ -72,6 +72,12 @@ describe('what made each item, on sqlite', () => {
     const listed = (await t.get(u, '/api/jobs')).json().jobs as Json[];
     expect(listed.find((j) => j.job_id === celebrities.job_id)).toMatchObject({ source: { kind: 'celebrities', text: 'Ada Lovelace, Grace Hopper, Hedy Lamarr' }, input_urls: [] });
     expect(listed.find((j) => j.job_id === image.job_id)).toMatchObject({ source: { kind: 'prompt', text: 'On a beach at dusk' }, input_urls: [celebrities.output] });
+    // A finished job's result size, as its gallery item has it; none once that item is deleted.
+    const sizeOf = (id: string) => ({ width: byJob(id).width, height: byJob(id).height, duration_seconds: byJob(id).duration_seconds });
+    expect(listed.find((j) => j.job_id === clip.job_id)!.result_size).toEqual(sizeOf(clip.job_id));
+    expect(listed.find((j) => j.job_id === image.job_id)!.result_size).toEqual({ ...sizeOf(image.job_id), duration_seconds: null });
+    expect(listed.find((j) => j.job_id === celebrities.job_id)!.result_size).toBeNull();
+    expect(view.result_size).toEqual(sizeOf(swapped.job_id));
     await t.app.close();
   });
 

@@ -1,7 +1,7 @@
 // What the queue calls jobs and batches (issue 45): source words, stable names, item order.
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../contract/studio';
-import { batchName, elapsedText, inItemOrder, jobNames, madeAt, noProgress, shortened, sourceWords } from '../../src/studio/queueNames';
+import { batchName, elapsedText, inItemOrder, jobFacts, jobNames, madeAt, noProgress, shortened, sourceWords } from '../../src/studio/queueNames';
 
 const job = (id: string, fields: Partial<JobView> = {}): JobView => ({
   job_id: id, kind: 'image', status: 'queued', progress: 0, engine: 'local', error: null, created_at: '2026-11-26T10:00:00.000Z', updated_at: '2026-11-26T10:00:00.000Z',
@@ -49,6 +49,16 @@ describe('queue names', () => {
     expect(madeAt(first.created_at, now)).not.toContain(',');
     expect(madeAt(first.created_at, new Date('2026-11-28T10:00:00.000Z'))).toMatch(/26.*Nov|Nov.*26/);
     expect(batchName(job('a', { kind: 'face', source: null }), now)).toMatch(/^Batch at .+: faces$/);
+  });
+
+  it('say of a job its kind, engine, once done its result\'s size, and while open the day it was asked for', () => {
+    const day = new Date('2026-11-26T10:00:00.000Z').toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+    expect(jobFacts(job('a'))).toBe(`Image · Local engine · ${day}`);
+    expect(jobFacts(job('b', { kind: 'swapVideo', status: 'running', engine: 'replicate' }))).toBe(`Face swap video · Replicate · ${day}`);
+    expect(jobFacts(job('c', { status: 'succeeded', result_size: { width: 1536, height: 2048, duration_seconds: null } }))).toBe('Image · Local engine · 1536 × 2048');
+    expect(jobFacts(job('d', { kind: 'music', status: 'succeeded', engine: 'comfyui', result_size: { width: null, height: null, duration_seconds: 72.4 } }))).toBe('Song · Comfyui · 1:12');
+    // Not known: the size left out; an engine not yet chosen, too.
+    expect(jobFacts(job('e', { status: 'failed', engine: null, result_size: null }))).toBe('Image');
   });
 
   it('say how long a job without progress has run, and know which do', () => {

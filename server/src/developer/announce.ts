@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { batchesRepository } from '../db/repositories/batches.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { webhooksRepository } from '../db/repositories/webhooks.ts';
-import { batchViewOf, jobView, type UrlOf } from '../jobs/views.ts';
+import { batchViewOf, jobView, resultSizesOf, type UrlOf } from '../jobs/views.ts';
 import { isoAt } from '../time.ts';
 
 
@@ -18,8 +18,11 @@ export interface Announcer {
 }
 
 export function announcer(db: Db, now: () => number, log: FastifyBaseLogger, urlOf: UrlOf): Announcer {
-  /** A job that ended has no place in the queue: its view needs no estimates. */
-  const settledView = (job: JobRow) => jobView(job, new Map(), urlOf);
+  /** Jobs that ended have no place in the queue: their views need no estimates, only their results' sizes. */
+  const settledViews = async (rows: readonly JobRow[]) => {
+    const sizes = await resultSizesOf(db, rows);
+    return rows.map((job) => jobView(job, new Map(), urlOf, sizes.get(job.id) ?? null));
+  };
   const jobs = jobsRepository(db);
   const batches = batchesRepository(db);
   const webhooks = webhooksRepository(db);
@@ -31,7 +34,7 @@ export function announcer(db: Db, now: () => number, log: FastifyBaseLogger, url
     const all = await jobs.ofBatch(job.batch_id);
     if (!batch || all.length < batch.total || all.some((j) => !JOB_EVENTS[j.status])) return 0;
     const last = all.map((j) => j.finished_at ?? j.updated_at).sort().at(-1) ?? job.updated_at;
-    return webhooks.enqueue(batch.user_id, 'batch.completed', `batch:${batch.id}`, body('batch.completed', last, batchViewOf(batch, all, all.map(settledView))), last, isoAt(now()));
+    return webhooks.enqueue(batch.user_id, 'batch.completed', `batch:${batch.id}`, body('batch.completed', last, batchViewOf(batch, all, await settledViews(all))), last, isoAt(now()));
   }
 
   return {
@@ -40,7 +43,7 @@ export function announcer(db: Db, now: () => number, log: FastifyBaseLogger, url
       const event = job && JOB_EVENTS[job.status];
       if (!job || !event) return 0;
       const at = job.finished_at ?? job.updated_at;
-      const added = await webhooks.enqueue(job.user_id, event, `job:${job.id}`, body(event, at, settledView(job)), at, isoAt(now()));
+      const added = await webhooks.enqueue(job.user_id, event, `job:${job.id}`, body(event, at, (await settledViews([job]))[0]), at, isoAt(now()));
       const batch = await batchCompleted(job).catch((err: unknown) => {
         log.error({ err, jobId }, 'webhooks: could not announce a batch');
         return 0;

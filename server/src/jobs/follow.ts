@@ -9,7 +9,7 @@ import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { HttpError } from '../http-error.ts';
 import type { Estimate } from './eta.ts';
 import type { JobQueue } from './queue.ts';
-import { batchViewOf, jobView, type UrlOf } from './views.ts';
+import { batchViewOf, jobView, resultSizesOf, type UrlOf } from './views.ts';
 
 const JOB_NOT_FOUND = 'Job not found.';
 const BATCH_NOT_FOUND = 'Batch not found.';
@@ -30,10 +30,14 @@ const isOpen = (job: JobRow) => job.status === 'queued' || job.status === 'runni
 export function jobFollowing({ db, queue, estimates, settled, urlOf }: FollowDeps) {
   const jobs = jobsRepository(db);
 
-  /** The views of `rows`, with the queue's estimates read once when any of them is queued or running. */
+  /**
+   * The views of `rows`, with the queue's estimates read once when any of them is queued or running,
+   * and the sizes of the succeeded ones' results in one read.
+   */
   async function viewsOf(rows: readonly JobRow[]): Promise<JobView[]> {
     const known = rows.some(isOpen) ? await estimates() : new Map<string, Estimate>();
-    return rows.map((j) => jobView(j, known, urlOf));
+    const sizes = await resultSizesOf(db, rows);
+    return rows.map((j) => jobView(j, known, urlOf, sizes.get(j.id) ?? null));
   }
 
   async function viewOf(job: JobRow | undefined): Promise<JobView> {

@@ -3,7 +3,9 @@
 import type { BatchView } from '../../../contract/batches.ts';
 import type { JobView } from '../../../contract/studio.ts';
 import type { BatchRow } from '../db/repositories/batches.ts';
+import type { Db } from '../db/index.ts';
 import type { JobRow } from '../db/repositories/jobs.ts';
+import { mediaRepository } from '../db/repositories/media.ts';
 import { parseJson } from '../db/util.ts';
 import { NO_ESTIMATE, type Estimate } from './eta.ts';
 import type { MediaSource } from './kinds.ts';
@@ -36,9 +38,10 @@ function inputUrlsOf(input: unknown, urlOf: UrlOf): string[] {
 /**
  * A job as the page sees it: status, progress, engine, error, its batch, while queued its position
  * and while queued or running its ETA (`estimates`, from app.jobs.estimates()), and once succeeded
- * its result fields; what it is made from in words and its input pictures (issue 45).
+ * its result fields; what it is made from in words and its input pictures (issue 45), and its result's
+ * size where the caller read it (`resultSize`: null when not known, the field left out when not read).
  */
-export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf): JobView {
+export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf, resultSize?: JobView['result_size']): JobView {
   const input = parseJson<unknown>(job.input, null);
   const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
   const { face_prompt: _facePrompt, ...fields } = result;
@@ -60,10 +63,18 @@ export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, u
     started_at: job.started_at,
     source: sourceOf(input),
     input_urls: inputUrlsOf(input, urlOf),
+    ...(resultSize === undefined ? {} : { result_size: job.status === 'succeeded' ? resultSize : null }),
     position: job.status === 'queued' ? estimate.position : null,
     eta_seconds: estimate.eta_seconds,
     ...fields,
   };
+}
+
+/** The sizes of the succeeded `rows`' results by job id, in one read (jobView's `resultSize`; absent: not known). */
+export async function resultSizesOf(db: Db, rows: readonly JobRow[]): Promise<Map<string, NonNullable<JobView['result_size']>>> {
+  const done = rows.filter((j) => j.status === 'succeeded').map((j) => j.id);
+  const items = await mediaRepository(db).sizesOfJobs(done);
+  return new Map(items.flatMap((m) => (m.job_id ? [[m.job_id, { width: m.width, height: m.height, duration_seconds: m.duration_seconds }] as const] : [])));
 }
 
 /** The batch's view from its jobs' views (`views`, in the order of `jobs`). */

@@ -11,7 +11,7 @@ import { etaText } from '../../studio/eta';
 import { cancelJob, moveJob, rerunJob } from '../../studio/jobActions';
 import { resultUrl } from '../../studio/jobs';
 import { isActive, useQueue, type QueueJob } from '../../studio/queue';
-import { batchName, elapsedText, inItemOrder, jobNames, kindOf, noProgress, sourceWords } from '../../studio/queueNames';
+import { batchName, elapsedText, inItemOrder, jobFacts, jobNames, kindOf, noProgress, sourceWords } from '../../studio/queueNames';
 import { ProgressBar } from '../../studio/ui/ProgressBar';
 import { LoadFailed, Loading } from '../../studio/ui/LoadState';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
@@ -92,7 +92,7 @@ function JobRow({ job, name, onDone }: { job: QueueJob; name: string; onDone: (j
             {words ? `${words}${name.match(/ \(\d+\)$/)?.[0] ?? ''}` : name}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {kindOf(job).noun}
+            {jobFacts(job)}
           </Text>
           {job.character_id && <JobCharacter id={job.character_id} />}
           <Text fontSize="sm" color={job.status === 'failed' ? 'fg.error' : 'fg.muted'}>

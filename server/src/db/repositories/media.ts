@@ -30,6 +30,12 @@ export function mediaRepository(db: Db) {
         .where('kind', 'in', kinds as MediaKind[])
         .executeTakeFirst(),
 
+    /** The sizes of the items `jobIds` made (issue 45: a finished queue row says its result's size). */
+    sizesOfJobs: (jobIds: readonly string[]) =>
+      jobIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('media_items').select(['job_id', 'width', 'height', 'duration_seconds']).where('job_id', 'in', jobIds as string[]).execute(),
+
     /** The user's item with a stored file (gallery items only), by id. */
     ofUser: (userId: string, id: string): Promise<MediaItem | undefined> =>
       db.selectFrom('media_items').selectAll().where('id', '=', id).where('user_id', '=', userId).where('storage_key', '<>', '').executeTakeFirst(),
