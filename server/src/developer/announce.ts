@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { batchesRepository } from '../db/repositories/batches.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { webhooksRepository } from '../db/repositories/webhooks.ts';
-import { batchViewOf, jobView, resultSizesOf, type UrlOf } from '../jobs/views.ts';
+import { batchViewOf, jobViews, type UrlOf } from '../jobs/views.ts';
 import { isoAt } from '../time.ts';
 
 
@@ -18,11 +18,8 @@ export interface Announcer {
 }
 
 export function announcer(db: Db, now: () => number, log: FastifyBaseLogger, urlOf: UrlOf): Announcer {
-  /** Jobs that ended have no place in the queue: their views need no estimates, only their results' sizes. */
-  const settledViews = async (rows: readonly JobRow[]) => {
-    const sizes = await resultSizesOf(db, rows);
-    return rows.map((job) => jobView(job, new Map(), urlOf, sizes.get(job.id) ?? null));
-  };
+  /** Jobs that ended have no place in the queue: their views need no estimates. */
+  const settledViews = (rows: readonly JobRow[]) => jobViews(db, rows, new Map(), urlOf);
   const jobs = jobsRepository(db);
   const batches = batchesRepository(db);
   const webhooks = webhooksRepository(db);

@@ -9,7 +9,7 @@ import { jobsRepository, type JobRow } from '../db/repositories/jobs.ts';
 import { HttpError } from '../http-error.ts';
 import type { Estimate } from './eta.ts';
 import type { JobQueue } from './queue.ts';
-import { batchViewOf, jobView, resultSizesOf, type UrlOf } from './views.ts';
+import { batchViewOf, jobViews, type UrlOf } from './views.ts';
 
 const JOB_NOT_FOUND = 'Job not found.';
 const BATCH_NOT_FOUND = 'Batch not found.';
@@ -36,8 +36,7 @@ export function jobFollowing({ db, queue, estimates, settled, urlOf }: FollowDep
    */
   async function viewsOf(rows: readonly JobRow[]): Promise<JobView[]> {
     const known = rows.some(isOpen) ? await estimates() : new Map<string, Estimate>();
-    const sizes = await resultSizesOf(db, rows);
-    return rows.map((j) => jobView(j, known, urlOf, sizes.get(j.id) ?? null));
+    return jobViews(db, rows, known, urlOf);
   }
 
   async function viewOf(job: JobRow | undefined): Promise<JobView> {

@@ -39,9 +39,9 @@ function inputUrlsOf(input: unknown, urlOf: UrlOf): string[] {
  * A job as the page sees it: status, progress, engine, error, its batch, while queued its position
  * and while queued or running its ETA (`estimates`, from app.jobs.estimates()), and once succeeded
  * its result fields; what it is made from in words and its input pictures (issue 45), and its result's
- * size where the caller read it (`resultSize`: null when not known, the field left out when not read).
+ * size (`resultSize`, read by jobViews; null when not known).
  */
-export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf, resultSize?: JobView['result_size']): JobView {
+function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf, resultSize: JobView['result_size']): JobView {
   const input = parseJson<unknown>(job.input, null);
   const result = job.status === 'succeeded' && job.result ? (JSON.parse(job.result) as Record<string, string>) : {};
   const { face_prompt: _facePrompt, ...fields } = result;
@@ -63,18 +63,21 @@ export function jobView(job: JobRow, estimates: ReadonlyMap<string, Estimate>, u
     started_at: job.started_at,
     source: sourceOf(input),
     input_urls: inputUrlsOf(input, urlOf),
-    ...(resultSize === undefined ? {} : { result_size: job.status === 'succeeded' ? resultSize : null }),
+    result_size: resultSize,
     position: job.status === 'queued' ? estimate.position : null,
     eta_seconds: estimate.eta_seconds,
     ...fields,
   };
 }
 
-/** The sizes of the succeeded `rows`' results by job id, in one read (jobView's `resultSize`; absent: not known). */
-export async function resultSizesOf(db: Db, rows: readonly JobRow[]): Promise<Map<string, NonNullable<JobView['result_size']>>> {
+/**
+ * The views of `rows` (see jobView), with the sizes of the succeeded ones' results read in one query
+ * (none when none succeeded: a followed running job costs no read).
+ */
+export async function jobViews(db: Db, rows: readonly JobRow[], estimates: ReadonlyMap<string, Estimate>, urlOf: UrlOf): Promise<JobView[]> {
   const done = rows.filter((j) => j.status === 'succeeded').map((j) => j.id);
-  const items = await mediaRepository(db).sizesOfJobs(done);
-  return new Map(items.flatMap((m) => (m.job_id ? [[m.job_id, { width: m.width, height: m.height, duration_seconds: m.duration_seconds }] as const] : [])));
+  const sizes = new Map((await mediaRepository(db).sizesOfJobs(done)).map((m) => [m.job_id, { width: m.width, height: m.height, duration_seconds: m.duration_seconds }]));
+  return rows.map((j) => jobView(j, estimates, urlOf, sizes.get(j.id) ?? null));
 }
 
 /** The batch's view from its jobs' views (`views`, in the order of `jobs`). */
