@@ -21,13 +21,10 @@ export default defineConfig({
           // tests/server/support/db.ts), in workers that keep the imported server modules between
           // files (isolate: false): on 2 cores the layer took 289 s one file at a time with a fresh
           // module graph per file, 144 s this way (2026-11-27).
-          // SERVER_WORKERS for another count: .ci/run runs this layer one file at a time on Node 24
-          // beside the browser files on Node 20.
           isolate: false,
-          fileParallelism: Number(process.env.SERVER_WORKERS ?? 2) > 1,
-          maxWorkers: Number(process.env.SERVER_WORKERS ?? 2),
-          // After the browser files in one Vitest: beside them, two at a time each, both ran about
-          // three times slower.
+          fileParallelism: true,
+          maxWorkers: 2,
+          // After the browser files: beside them, both ran about three times slower.
           sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
