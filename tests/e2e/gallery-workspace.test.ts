@@ -29,13 +29,22 @@ let page: Page;
 let files: string;
 let logo: { width: number; height: number };
 const PROMPTS = ['A calm woman with red hair', 'A smiling man with a beard', 'A singer with silver earrings'];
+const IMAGE_PROMPT = 'On a beach at sunset';
+const CLIP_PROMPT = 'Slow zoom in as she smiles';
 
-type Gallery = { faces: { id: string; image_url: string; favourite?: boolean }[]; images: { id: string; image_url: string }[] };
+type Gallery = { faces: { id: string; image_url: string; favourite?: boolean }[]; images: { id: string; image_url: string }[]; gen_video: { id: string; video_url: string }[] };
 const gallery = async (p: Page = page) => (await apiInPage<Gallery>(p, '/gallery/', {})).data;
 const button = (name: string, p: Page = page) => p.getByRole('button', { name, exact: true });
 const card = (name: string, p: Page = page) => p.getByRole('listitem', { name, exact: true });
 /** A dialog as the screen shows it (a full-page shot draws the fixed panel where the page was scrolled). */
 const shootView = async (p: Page, name: string) => process.env.STUDIO_SHOTS_DIR && (await p.screenshot({ path: join(process.env.STUDIO_SHOTS_DIR, name) }));
+/** Opens an item's details by its link, presses "Use these settings" and waits for the screen it opens. */
+async function useSettingsOf(id: string, name: string, screen: string): Promise<void> {
+  await page.goto(`/gallery?item=${id}`);
+  await page.getByRole('dialog', { name: `Details of ${name}` }).getByRole('region', { name: 'Settings' }).waitFor();
+  await button('Use these settings').click();
+  await page.waitForURL(`**${screen}`);
+}
 const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 beforeAll(async () => {
@@ -51,7 +60,11 @@ beforeAll(async () => {
   // Three faces by prompt (oldest first: the newest is Face 1) and one image made with the first.
   for (const prompt of PROMPTS) expect((await apiInPage(page, '/generate-face-prompt/', { prompt })).status).toBe(200);
   const face = (await gallery()).faces.at(-1)!;
-  expect((await apiInPage(page, '/generate-image-prompt/', { face_url: face.image_url, prompt: 'On a beach at sunset' })).status).toBe(200);
+  expect((await apiInPage(page, '/generate-image-prompt/', { face_url: face.image_url, prompt: IMAGE_PROMPT })).status).toBe(200);
+  // A clip of that image (a job that runs on: its gallery item comes when it is done).
+  const image = (await gallery()).images[0]!;
+  expect([200, 202]).toContain((await apiInPage(page, '/imagetovideos/', { input_image: image.image_url, prompt: CLIP_PROMPT })).status);
+  await vi.waitFor(async () => expect((await gallery()).gen_video).toHaveLength(1), { timeout: 120_000, interval: 250 });
 }, 240_000);
 afterAll(async () => {
   await context?.close();
@@ -130,13 +143,32 @@ describe('the gallery as a workspace (issue 45)', () => {
     await page.getByRole('dialog', { name: 'Details of face 3' }).getByRole('region', { name: 'Settings' }).waitFor();
     expect(new URL(page.url()).searchParams.get('item')).toBe(faces.at(-1)!.id);
 
+    // A studio result's private link names its job: it opens the item that job made; a job not of this gallery says so.
+    const { images: withJobs } = await apiInPage<{ images: { id: string; job_id: string }[] }>(page, '/gallery/', {}).then((r) => r.data);
+    await page.goto(`/gallery?job=${withJobs[0]!.job_id}`);
+    await page.getByRole('dialog', { name: 'Details of image 1' }).getByRole('region', { name: 'Settings' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('item')).toBe(withJobs[0]!.id);
+    expect(new URL(page.url()).searchParams.has('job')).toBe(false);
+    await page.goto('/gallery?job=not-a-job-of-yours');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Item not found.' }).innerText()).toContain('It may have been deleted');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
     // "Use these settings": the face screen, prompt tab, with the prompt filled in.
-    await page.goto(link);
-    await page.getByRole('dialog', { name: 'Details of face 1' }).getByRole('region', { name: 'Settings' }).waitFor();
-    await button('Use these settings').click();
-    await page.waitForURL('**/face');
+    await useSettingsOf(id, 'face 1', '/face');
     await expect.poll(() => page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(PROMPTS[2]);
+
+    // The image: the prompt tab with its prompt, and the face it was made with (face 3) chosen, first in the picker.
+    await useSettingsOf(images[0]!.id, 'image 1', '/image');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(IMAGE_PROMPT);
+    await expect.poll(() => button('Face 1').getAttribute('aria-pressed')).toBe('true');
+    expect(await button('Face 1').locator('img').getAttribute('src')).toBe(faces.at(-1)!.image_url);
+
+    // The image-to-video clip: its screen with the prompt and the picture it was made from chosen.
+    const { gen_video: clips } = await gallery();
+    await useSettingsOf(clips[0]!.id, 'image to video 1', '/Imagetovideo');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(CLIP_PROMPT);
+    await expect.poll(() => button('Generated image 1').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('select with a click and a shift-click: the ZIP holds each picture watermarked with the logo; Cancel stops one', { timeout: 180_000 }, async () => {
@@ -213,6 +245,21 @@ describe('the gallery as a workspace (issue 45)', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Your faces' }).getByRole('listitem').count()).toBe(3);
     expect(sent).toEqual([]);
     page.off('request', listen);
+
+    // Select all in a search takes every result, not only the pages loaded: the server's pages are
+    // cut to 2 items here, so the 3 faces matching "with" come in two.
+    await page.route('**/api/gallery/', (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown> | null;
+      return route.continue(body && 'q' in body ? { postData: JSON.stringify({ ...body, limit: 2 }) } : undefined);
+    });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('with');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await page.getByRole('status').filter({ hasText: '2+ items found' }).waitFor();
+    await button('Select all (2+)').click();
+    await page.getByRole('status').filter({ hasText: '3 items selected' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Search results' }).getByRole('listitem').count()).toBe(3);
+    await button('Clear selection').click();
+    await page.unroute('**/api/gallery/');
   });
 
   it('Share without Web Share offers Download and Copy link; with it, one tap shares the file prepared as the card came into view', { timeout: 120_000 }, async () => {

@@ -122,33 +122,6 @@ async function shareAtOnce(name: string, timeout = 20_000): Promise<Recorded> {
   return page.evaluate((i) => window.shares[i]!, before);
 }
 
-/**
- * Clicks Share once to prepare (the media held until the button reads Preparing…), waits for
- * 'Share', presses it again (Enter, the focus still on it) and returns what the recorder saw.
- */
-async function prepareAndShare(name: string | RegExp, timeout = 20_000): Promise<Recorded> {
-  const before = await page.evaluate(() => window.shares.length);
-  let release!: () => void;
-  hold = new Promise((resolve) => (release = resolve));
-  // A handle, not a locator by name: the name changes with the words.
-  const share = (await button(name).elementHandle())!;
-  await watchLabels(name);
-  await share.click();
-  await expect.poll(() => share.innerText()).toMatch(/^Preparing…/);
-  expect(await share.getAttribute('aria-busy')).toBe('true');
-  // A press while preparing does nothing (and shares nothing).
-  await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => window.shares.length)).toBe(before);
-  release();
-  hold = null;
-  await expect.poll(async () => isShare(await share.innerText()), { timeout }).toBe(true);
-  expect(await share.getAttribute('aria-busy')).toBe('false');
-  expect(await page.evaluate(() => window.shares.length)).toBe(before);
-  await share.click();
-  await expect.poll(() => page.evaluate(() => window.shares.length)).toBe(before + 1);
-  return page.evaluate((i) => window.shares[i]!, before);
-}
-
 async function sharedBytes(index: number): Promise<Buffer> {
   const b64 = await page.evaluate(async (i) => {
     const bytes = new Uint8Array(await window.sharedFiles[i]!.arrayBuffer());
@@ -210,6 +183,7 @@ beforeAll(async () => {
   const browser = await launchChromium();
   // No service worker: page.route sees the media and gallery requests.
   context = await newAppContext(browser, { baseURL, viewport: DESKTOP, serviceWorkers: 'block', acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await context.addInitScript(installRecorder);
   await context.route('**/media/gen/share-*', serveMedia);
   await context.route('**/api/gallery/', (route) => route.fulfill({ json: GALLERY }));
@@ -313,20 +287,33 @@ describe('share out (issue 28)', () => {
     expect((await lastShared()).equals(media.get(MEDIA.song)!.body)).toBe(true);
   });
 
-  it('gallery: pictures and songs are prepared as they come into view, so one tap shares (issue 45); videos prepare on the first tap; faces nothing; each named for its item', { timeout: 150_000 }, async () => {
+  it('gallery: every item is prepared as it comes into view, so one tap shares (issue 45), faces too; a press while a video prepares shares nothing; each named for its item', { timeout: 150_000 }, async () => {
     await page.goto('/gallery');
     const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
     await tab('faces');
-    await page.getByRole('img', { name: 'Face 1' }).waitFor();
-    expect(await page.getByRole('button', { name: /^Share/ }).count()).toBe(0);
+    const face = await shareAtOnce('Share face 1');
+    expect(face).toEqual({ title: 'Face 1', text: undefined, files: [{ name: 'watermarked-image-gface1.png', type: 'image/png', size: expect.any(Number) }], active: true });
+    await expectWatermarkedPicture(await lastShared(), 'gallery');
 
     await tab('images');
     const image = await shareAtOnce('Share image 1');
     expect(image).toEqual({ title: 'Image 1', text: undefined, files: [{ name: 'watermarked-image-gimg1.png', type: 'image/png', size: expect.any(Number) }], active: true });
     await expectWatermarkedPicture(await lastShared(), 'gallery');
 
+    // The clip is held: its card's Share reads Preparing… without a tap, and a press then does nothing.
+    const before = await page.evaluate(() => window.shares.length);
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
     await tab('videos');
-    const video = await prepareAndShare('Share video 1', 120_000);
+    const preparing = button(/^Preparing…/);
+    await preparing.waitFor();
+    expect(await preparing.getAttribute('aria-busy')).toBe('true');
+    await preparing.focus();
+    await page.keyboard.press('Enter');
+    release();
+    hold = null;
+    const video = await shareAtOnce('Share video 1', 120_000);
+    expect(before).toBe((await page.evaluate(() => window.shares.length)) - 1);
     expect(video).toEqual({ title: 'Video 1', text: undefined, files: [{ name: 'watermarked-video-gvid1.mp4', type: 'video/mp4', size: expect.any(Number) }], active: true });
     expect(markOf(await lastShared())).toBe(MARK);
 
@@ -336,15 +323,24 @@ describe('share out (issue 28)', () => {
     expect(await axeViolations(page, '/gallery audio with Share')).toEqual([]);
   });
 
-  it.each<Mode>(['no-files', 'missing'])('with canShare %s, no Share button on the studio screens; the gallery Share offers Download and Copy link; downloads stay', async (mode) => {
+  it.each<Mode>(['no-files', 'missing'])('with canShare %s, Share on the studio screens and in the gallery offers Download and Copy link (issue 45); downloads stay', async (mode) => {
     await setMode(mode);
     await screenWith('/clothSwap', 'genrated_cloth_image', { url: MEDIA.image, jobId: 'cloth42' });
     await button('Download').waitFor();
     expect(await page.evaluate(() => typeof navigator.canShare)).toBe(mode === 'missing' ? 'undefined' : 'function');
-    expect(await page.getByRole('button', { name: /Share/ }).count()).toBe(0);
-    await screenWith('/AIMusic', 'genrated_audio', { url: MEDIA.song, jobId: 'song3' });
-    await page.getByLabel('Generated song').waitFor();
-    expect(await page.getByRole('button', { name: /Share/ }).count()).toBe(0);
+    // A studio result's link opens the item its job made in the gallery, for its owner only.
+    for (const [path, key, result, name, download] of [
+      ['/clothSwap', 'genrated_cloth_image', { url: MEDIA.image, jobId: 'cloth42' }, 'cloth swap result', 'button'],
+      ['/AIMusic', 'genrated_audio', { url: MEDIA.song, jobId: 'song3' }, 'generated song', 'link'],
+    ] as const) {
+      await screenWith(path, key, result);
+      await button('Share').click();
+      const offer = page.getByRole('group', { name: `Share ${name}` });
+      expect(await offer.getByRole(download, { name: `Download ${name} to share` }).isVisible()).toBe(true);
+      await offer.getByRole('button', { name: `Copy link to ${name}` }).click();
+      await offer.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/gallery?job=${result.jobId}`);
+    }
     // The gallery's Share offers Download and Copy link instead (issue 45).
     await page.goto('/gallery');
     for (const [name, item] of [['images', 'image 1'], ['videos', 'video 1'], ['audio', 'song 1']] as const) {

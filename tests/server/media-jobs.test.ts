@@ -61,8 +61,17 @@ describe('what made each item, on sqlite', () => {
       kind: 'swapImage', settings: { gender: 'female' },
       inputs: [{ field: 'face', media_id: byJob(prompted.job_id).id, origin: 'gallery' }, { field: 'target', url: '/media/templates/ImageTemplate/12.jpg', media_id: null, origin: 'template' }],
     });
-    // Once the face is deleted, the image's details show the input as gone.
+    // Once the face is deleted, the image's details show the input as gone; the plan's allowance is
+    // not given back (issue 45): the faces used this period stay as they were.
+    const usage = async () => {
+      const plan = await t.call(u, '/api/get_current_plan/', { user_id: u.userId });
+      expect(plan.statusCode, plan.body).toBe(200);
+      return plan.json().usage as Record<string, { used: number; limit: number }>;
+    };
+    const before = await usage();
+    expect(before.faces!.used).toBe(2);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${faceItem.id as string}`, headers: { authorization: `Bearer ${u.access}` } })).statusCode).toBe(204);
+    expect(await usage()).toEqual(before);
     expect((await t.get(u, `/api/media/${byJob(image.job_id).id as string}`)).json().inputs).toEqual([{ field: 'face', url: null, media_id: null, origin: 'upload' }]);
 
     // Job views: when it started, its words and its input pictures (a template by its file).

@@ -5,7 +5,7 @@ import { LYRICS_MAX, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { checkAudioFile } from '../../studio/audioCheck';
 import { sharedFile, showInFileInput, useIncomingShare } from '../../studio/incomingShare';
-import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
+import { inputFile, textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -27,8 +27,6 @@ const SLOT = StudioSessionKey.audio;
 /** AI Music (/AIMusic): a song from lyrics and audio files. */
 export default function AIMusicPage() {
   const [lyrics, setLyrics] = useState('');
-  // "Use these settings" from the gallery (issue 45): the lyrics (the song files are chosen again).
-  useHandedSettings('/AIMusic', (settings) => setLyrics(textSetting(settings, 'lyrics')));
   const [files, setFiles] = useState<Partial<Record<AudioField, File>>>({});
   const [checking, setChecking] = useState<AudioField | null>(null);
   const [consent, setConsent] = useState(false);
@@ -61,6 +59,20 @@ export default function AIMusicPage() {
     const file = sharedFile(share);
     showInFileInput(inputs.current.song_file ?? null, file);
     void choose('song_file', file);
+  });
+
+  // "Use these settings" from the gallery (issue 45): the lyrics, and the song, voice and
+  // instrumental files still kept, each checked as a picked one is (one after another).
+  useHandedSettings('/AIMusic', ({ settings, inputs: handed }) => {
+    setLyrics(textSetting(settings, 'lyrics'));
+    void (async () => {
+      for (const [job, field] of [['song', 'song_file'], ['voice', 'voice_file'], ['instrumental', 'instrumental_file']] as const) {
+        const file = await inputFile(handed[job], job);
+        if (!file) continue;
+        showInFileInput(inputs.current[field] ?? null, file);
+        await choose(field, file);
+      }
+    })();
   });
 
   const generate = () => {

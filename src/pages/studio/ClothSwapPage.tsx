@@ -5,6 +5,7 @@ import { HEAD_BYTES, imageTypeOf } from '../../../contract/media-type';
 import { CLOTH_CATEGORIES, STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
 import { sharedFile, showInFileInput, useIncomingShare } from '../../studio/incomingShare';
+import { inputFile, useHandedSettings } from '../../studio/settingsHandOff';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
@@ -54,6 +55,18 @@ export default function ClothSwapPage() {
     const file = sharedFile(share);
     showInFileInput(garmentInput.current, file);
     void chooseGarment(file);
+  });
+
+  // "Use these settings" from the gallery (issue 45): the picture, the category and the garment, when still kept.
+  useHandedSettings('/clothSwap', ({ settings, inputs: { person, garment: worn } }) => {
+    if (person) setImage({ id: person.mediaId ?? person.url, url: person.url });
+    const kept = CLOTH_CATEGORIES.find((c) => c === settings.category);
+    if (kept) setCategory(kept);
+    void inputFile(worn, 'garment').then((file) => {
+      if (!file) return;
+      showInFileInput(garmentInput.current, file);
+      void chooseGarment(file);
+    });
   });
 
   const generate = () => {

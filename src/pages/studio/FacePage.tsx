@@ -6,7 +6,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import type { Gender } from '../../studio/galleryStore';
 import { useScreenChoice } from '../../studio/screenChoice';
-import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
+import { genderSetting, textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { useTour, type TourStep } from '../../studio/tour';
 import { GenderToggle } from '../../studio/ui/GenderToggle';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -63,10 +63,11 @@ export default function FacePage() {
   const [prompts, setPrompts] = useState<Record<Gender, string>>({ female: '', male: '' });
   const slot = SLOTS[mode][gender];
   // "Use these settings" from the gallery (issue 45): the names or the prompt, and the gender they were for.
-  useHandedSettings('/face', (settings) => {
-    const men = textSetting(settings, 'mencelebrity1') !== '' || settings.gender === 'male';
-    const g: Gender = men ? 'male' : 'female';
-    const names = [1, 2, 3].map((i) => textSetting(settings, `${men ? 'mencelebrity' : 'celebrity'}${i}`)) as [string, string, string];
+  // A face job keeps its three names as `celebrities` (server/src/jobs/kinds.ts).
+  useHandedSettings('/face', ({ settings }) => {
+    const g: Gender = genderSetting(settings) ?? 'female';
+    const listed = Array.isArray(settings.celebrities) ? settings.celebrities : [];
+    const names = [0, 1, 2].map((i) => (typeof listed[i] === 'string' ? (listed[i] as string) : '')) as [string, string, string];
     setGender(g);
     if (names.some(Boolean)) {
       setMode('celebrity');

@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { MEDIA_MESSAGES } from '../../../contract/media';
 import { useCharacterStore } from '../../stores/characterStore';
 import { galleryData, staleCopySavedAt, useGalleryStore } from '../../studio/galleryStore';
 import { isSearching, type GalleryFilters } from '../../studio/gallerySearch';
@@ -14,7 +15,7 @@ import { clearSelection, keepSelected } from '../../studio/gallerySelection';
 import { GalleryContext, type GalleryPageContext } from '../../studio/ui/galleryContext';
 import { GallerySelectionBar } from '../../studio/ui/GallerySelectionBar';
 import { ItemDetails, type OpenItem } from '../../studio/ui/ItemDetails';
-import { GallerySearchForm, GallerySearchResults, NO_FILTERS } from '../../studio/ui/GallerySearch';
+import { GallerySearchForm, GallerySearchResults, NO_FILTERS, type LoadWholeSearch } from '../../studio/ui/GallerySearch';
 import { ModeTabs } from '../../studio/ui/ModeTabs';
 import { PreviewDialog } from '../../studio/ui/PreviewDialog';
 import { StudioScreenFrame } from '../../studio/ui/StudioScreen';
@@ -99,8 +100,9 @@ export default function GalleryPage() {
   const data = useGalleryStore(galleryData);
   const savedAt = useGalleryStore(staleCopySavedAt);
   const fetchCharacters = useCharacterStore((s) => s.fetch);
-  // Every visit shows fresh data (another tab or device may have added items).
-  useEffect(() => void fetch(true), [fetch]);
+  // Every visit shows fresh data (another tab or device may have added items); `read` once it came (or failed).
+  const [read, setRead] = useState(false);
+  useEffect(() => void fetch(true).finally(() => setRead(true)), [fetch]);
   // Each item's character chip and the search's character filter (issue 44).
   useEffect(() => void fetchCharacters(), [fetchCharacters]);
 
@@ -109,8 +111,9 @@ export default function GalleryPage() {
   const noteId = `${useId()}-note`;
 
   // Issue 45: what the page shows (its tab, or what the search found), for the selection.
-  const [found, setFound] = useState<readonly Item[]>([]);
-  const shown = searching ? found : items;
+  const [found, setFound] = useState<{ items: readonly Item[]; rest: LoadWholeSearch | null }>({ items: [], rest: null });
+  const onFound = useCallback((items: readonly Item[], rest: LoadWholeSearch | null) => setFound({ items, rest }), []);
+  const shown = searching ? found.items : items;
   const order = useMemo(() => shown.map((i) => i.id), [shown]);
   useEffect(() => keepSelected(order), [order]);
   // Leaving the gallery sends the deletes waiting for their Undo; closing the tab too.
@@ -133,6 +136,25 @@ export default function GalleryPage() {
     },
     [setParams],
   );
+  // A studio result's private link, /gallery?job=ID (issue 45): the item that job made, once the
+  // gallery is read; another user's job, or a deleted item, is not in this gallery.
+  const jobId = params.get('job');
+  const [jobMissing, setJobMissing] = useState(false);
+  useEffect(() => {
+    if (!jobId || !data) return;
+    const made = TABS.flatMap((t) => itemsOf(data, t.value)).find((i) => i.jobId === jobId);
+    // Not in what is shown yet: the gallery being read may hold it.
+    if (!made && !read) return;
+    setJobMissing(!made);
+    setParams(
+      (p) => {
+        p.delete('job');
+        if (made) p.set('item', made.id);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [jobId, data, read, setParams]);
   const details = openId ? (opened?.id === openId ? opened : { id: openId }) : null;
   const closeDetails = () => {
     setOpened(null);
@@ -152,10 +174,18 @@ export default function GalleryPage() {
           </Button>
         </Box>
       )}
+      {jobMissing && (
+        <HStack role="alert" rounded="xl" borderWidth="1px" borderColor="border.emphasized" bg="bg.panel" px="4" py="3" mb="5" fontSize="sm" justify="space-between">
+          <Text>{MEDIA_MESSAGES.notFound} It may have been deleted, or the link is for another account.</Text>
+          <Button size="xs" variant="ghost" onClick={() => setJobMissing(false)}>
+            Dismiss
+          </Button>
+        </HStack>
+      )}
       <GallerySearchForm filters={filters} onSearch={setFilters} searching={searching} />
-      <GallerySelectionBar items={shown} />
+      <GallerySelectionBar items={shown} rest={searching ? found.rest : null} />
       {searching ? (
-        <GallerySearchResults filters={filters} onPreview={setPreview} onShown={setFound} />
+        <GallerySearchResults filters={filters} onPreview={setPreview} onShown={onFound} />
       ) : (
         <ModeTabs label="Gallery" tabs={TABS} value={tab} onChange={setTab}>
           {!data ? (

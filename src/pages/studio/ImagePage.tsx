@@ -9,7 +9,7 @@ import type { GalleryFace, Gender } from '../../studio/galleryStore';
 import { imagePrompt, POSES, type Pose } from '../../studio/imagePrompt';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
-import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
+import { takeFaceChoices, textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
@@ -93,13 +93,22 @@ export default function ImagePage() {
     setFace(characterFace(c, gallery));
   });
 
-  // "Use these settings" from the gallery (issue 45): the prompt tab with its prompt and pose.
-  useHandedSettings('/image', (settings) => {
-    if (settings.gender === 'male' || settings.gender === 'female') changeGender(settings.gender);
-    setMode('prompt');
-    setPrompt(textSetting(settings, 'prompt'));
-    const p = textSetting(settings, 'pose');
-    if (POSES.some((x) => x === p)) setPose(p as Pose);
+  // "Use these settings" from the gallery (issue 45): the face, and the prompt tab with its prompt
+  // and pose, or the template (a link's post is not kept: the Link tab opens for it to be pasted again).
+  useHandedSettings('/image', (handed) => {
+    const { kind, settings } = handed;
+    const { template, gender: g, face: own } = takeFaceChoices(handed);
+    if (g && g !== gender) changeGender(g);
+    if (own) setFace(own);
+    if (kind === 'image') {
+      setMode('prompt');
+      setPrompt(textSetting(settings, 'prompt'));
+      const p = textSetting(settings, 'pose');
+      if (POSES.some((x) => x === p)) setPose(p as Pose);
+    } else if (template) {
+      setMode('template');
+      setTemplates([template]);
+    } else setMode('link');
   });
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.

@@ -3,6 +3,7 @@ import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { STUDIO_MESSAGES } from '../../../contract/studio';
 import { getSession, SessionKey } from '../../lib/session';
+import { textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
 import { GenerateButton } from '../../studio/ui/GenerateButton';
@@ -19,6 +20,11 @@ export default function ImageToVideoPage() {
   const [image, setImage] = useState<PickedImage | null>(null);
   const [prompt, setPrompt] = useState('');
   const { running, result, percent, notice, closeNotice } = useStudioSlot(SLOT, 'imageToVideo', 'imageToVideo');
+  // "Use these settings" from the gallery (issue 45): the picture and the prompt.
+  useHandedSettings('/Imagetovideo', ({ settings, inputs: { image: picture } }) => {
+    setPrompt(textSetting(settings, 'prompt'));
+    if (picture) setImage({ id: picture.mediaId ?? picture.url, url: picture.url });
+  });
 
   const generate = () => {
     if (!image || !prompt.trim()) return window.alert(STUDIO_MESSAGES.imageToVideo);

@@ -6,6 +6,8 @@ import { STUDIO_MESSAGES, TALK_MAX_SECONDS, TALK_TEXT_MAX } from '../../../contr
 import { getSession, SessionKey } from '../../lib/session';
 import { checkVoiceFile } from '../../studio/audioCheck';
 import { galleryData, useGalleryStore } from '../../studio/galleryStore';
+import { showInFileInput } from '../../studio/incomingShare';
+import { inputFile, textSetting, useHandedSettings } from '../../studio/settingsHandOff';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { ConsentCheckbox } from '../../studio/ui/ConsentCheckbox';
 import { GeneratedImagePicker, type PickedImage } from '../../studio/ui/GeneratedImagePicker';
@@ -118,6 +120,27 @@ export default function TalkingPage() {
     }
     keep(picked);
   };
+
+  // "Use these settings" from the gallery (issue 45): the face and what it said (the text, the
+  // gallery song, or the voice file when still kept).
+  useHandedSettings('/talk', ({ settings, inputs: handed }) => {
+    if (handed.face) setFace({ id: handed.face.mediaId ?? handed.face.url, url: handed.face.url });
+    const said = textSetting(settings, 'text');
+    if (said) {
+      setSource('text');
+      setText([...said].slice(0, TALK_TEXT_MAX).join(''));
+    } else if (handed.song) {
+      setSource('song');
+      setSong(handed.song.url);
+    } else if (handed.voice) {
+      setSource('upload');
+      void inputFile(handed.voice, 'voice').then((file) => {
+        if (!file) return;
+        showInFileInput(upload.current, file);
+        void check(file, setVoice);
+      });
+    }
+  });
 
   const generate = () => {
     if (!face) return window.alert(STUDIO_MESSAGES.talkingFace);

@@ -8,6 +8,7 @@ import { getSession, SessionKey } from '../../lib/session';
 import type { GalleryFace } from '../../studio/galleryStore';
 import { resolveLink } from '../../studio/jobs';
 import { useIncomingShare } from '../../studio/incomingShare';
+import { takeFaceChoices, useHandedSettings } from '../../studio/settingsHandOff';
 import { startBatch, toggled, useScreenBatch } from '../../studio/batches';
 import { startGeneration, useStudioSlot } from '../../studio/studioStore';
 import { useScreenChoice } from '../../studio/screenChoice';
@@ -72,6 +73,16 @@ export default function VideoPage() {
       setTemplates([]);
     }
     setFace(characterFace(c, gallery));
+  });
+
+  // "Use these settings" from the gallery (issue 45): the face and the template (a link's reel is
+  // not kept: the Link tab opens for it to be pasted again).
+  useHandedSettings('/video', (handed) => {
+    const { template, gender: g, face: own } = takeFaceChoices(handed);
+    if (g && g !== gender) setGender(g);
+    if (own) setFace(own);
+    setMode(template ? 'template' : 'link');
+    setTemplates(template ? [template] : []);
   });
 
   // An Instagram link shared into the app (issue 28) opens the Link tab with it filled.

@@ -91,8 +91,6 @@ export function useSavedOnDevice(items: readonly Item[], check: boolean): Readon
 
 /** Tabs whose items have a download: all but songs, which play in place (faces too since issue 45). */
 export const downloads = (tab: Tab) => tab !== 'audio';
-/** Tabs whose items have a Share (issue 28): all but faces. */
-const shares = (tab: Tab) => tab !== 'faces';
 /** Tabs of generated pictures, which can be upscaled (issue 31). */
 export const upscales = (tab: Tab) => tab === 'faces' || tab === 'images' || tab === 'cloth';
 
@@ -131,7 +129,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
   const selected = useGallerySelection((s) => s.selected.has(item.id));
   const selecting = useGallerySelection((s) => s.selected.size > 0);
   // A song's only control is Share: no empty row where the browser cannot share.
-  const songShares = useCanShareFiles(item.kind) && shares(tab);
+  const songShares = useCanShareFiles(item.kind);
   const pick = (range: boolean) => page && toggleSelected(item.id, range, page.order);
   return (
     <Stack gap="2" bg="bg.panel" borderWidth="1px" borderColor={selected ? 'brand.400' : 'border.muted'} outline={selected ? '2px solid' : undefined} outlineColor="brand.400" rounded="xl" p="2" role="listitem" aria-label={name}>
@@ -213,7 +211,7 @@ export function GalleryItem({ item, tab, index, onPreview, unavailable, noteId }
             </IconButton>
           )}
           {downloads(tab) && item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
-          {shares(tab) && <ItemShare item={item} name={name} eager={false} noteId={downloads(tab) ? noteId : undefined} />}
+          <ItemShare item={item} name={name} noteId={downloads(tab) ? noteId : undefined} />
           {item.jobId && <RerunButton jobId={item.jobId} name={name} />}
           {page && <DeleteButton item={item} name={name} />}
         </HStack>

@@ -119,33 +119,72 @@ const merge = (a: Partial<GalleryResponse>, b: Partial<GalleryResponse>): Partia
   return out as Partial<GalleryResponse>;
 };
 
+/** The results by kind, in the order the search shows them. */
+const sectionsOf = (groups: Partial<GalleryResponse>, filters: GalleryFilters) => TABS.filter((t) => filters.kinds.includes(t.group)).map((t) => ({ tab: t, items: itemsOf(groups, t.value) }));
+
+/**
+ * Every item of the search, loading the pages not read yet one after another (issue 45: "Select
+ * all" takes the whole search, not the pages seen so far); rejects when the search changed meanwhile.
+ */
+export type LoadWholeSearch = () => Promise<readonly Item[]>;
+
 /** The results of `filters`, by kind, each kind's next items appended as the end comes into view. */
-export function GallerySearchResults({ filters, onPreview, onShown }: { filters: GalleryFilters; onPreview: (item: Item) => void; onShown?: (items: readonly Item[]) => void }) {
+export function GallerySearchResults({ filters, onPreview, onShown }: { filters: GalleryFilters; onPreview: (item: Item) => void; onShown?: (items: readonly Item[], rest: LoadWholeSearch | null) => void }) {
   const [pages, setPages] = useState<Pages>({ state: 'loading' });
   const sentinel = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
   const noteId = `${useId()}-note`;
+  // The next page being read: the sentinel, Load more and Select all share it, so no page is read twice.
+  const reading = useRef<Promise<boolean> | null>(null);
 
   useEffect(() => {
     const run = ++generation.current;
+    reading.current = null;
     setPages({ state: 'loading' });
     searchGallery(getSession(SessionKey.userId) ?? '', filters, null)
       .then((page) => run === generation.current && setPages({ state: 'ready', groups: page.groups, next: page.nextCursor, offline: page.offline, more: 'idle' }))
       .catch((err: unknown) => run === generation.current && setPages({ state: 'error', message: err instanceof Error ? err.message : 'The search failed.' }));
   }, [filters]);
 
-  // The page shown, read by loadMore without re-creating it (and without side effects in a state updater).
+  // The page shown, read by nextPage without re-creating it (and without side effects in a state
+  // updater); nextPage moves it on itself, before React renders, for the call after it.
   const current = useRef(pages);
   current.current = pages;
-  const loadMore = useCallback(() => {
+  /** Reads the next page (or joins the read under way); resolves to whether pages remain after it. */
+  const nextPage = useCallback((): Promise<boolean> => {
+    if (reading.current) return reading.current;
     const p = current.current;
-    if (p.state !== 'ready' || !p.next || p.more === 'loading') return;
+    if (p.state !== 'ready' || !p.next) return Promise.resolve(false);
     const run = generation.current;
-    setPages({ ...p, more: 'loading' });
-    searchGallery(getSession(SessionKey.userId) ?? '', filters, p.next)
-      .then((page) => run === generation.current && setPages((q) => (q.state === 'ready' ? { ...q, groups: merge(q.groups, page.groups), next: page.nextCursor, more: 'idle' } : q)))
-      .catch(() => run === generation.current && setPages((q) => (q.state === 'ready' ? { ...q, more: 'error' } : q)));
+    current.current = { ...p, more: 'loading' };
+    setPages(current.current);
+    const read = searchGallery(getSession(SessionKey.userId) ?? '', filters, p.next)
+      .then(
+        (page) => {
+          if (run !== generation.current) return false;
+          current.current = { ...p, groups: merge(p.groups, page.groups), next: page.nextCursor, more: 'idle' };
+          setPages(current.current);
+          return page.nextCursor !== null;
+        },
+        (err: unknown) => {
+          if (run === generation.current) setPages((q) => (q.state === 'ready' ? { ...q, more: 'error' } : q));
+          throw err;
+        },
+      )
+      .finally(() => {
+        if (reading.current === read) reading.current = null;
+      });
+    reading.current = read;
+    return read;
   }, [filters]);
+  const loadMore = useCallback(() => void nextPage().catch(() => undefined), [nextPage]);
+  const loadWhole = useCallback<LoadWholeSearch>(async () => {
+    const run = generation.current;
+    while (await nextPage());
+    const p = current.current;
+    if (run !== generation.current || p.state !== 'ready') throw new DOMException('The search changed', 'AbortError');
+    return sectionsOf(p.groups, filters).flatMap((section) => section.items);
+  }, [nextPage, filters]);
 
   const hasMore = pages.state === 'ready' && pages.next !== null && pages.more === 'idle';
   useEffect(() => {
@@ -157,12 +196,13 @@ export function GallerySearchResults({ filters, onPreview, onShown }: { filters:
   }, [hasMore, loadMore]);
 
   const groups = pages.state === 'ready' ? pages.groups : {};
-  const sections = TABS.filter((t) => filters.kinds.includes(t.group)).map((t) => ({ tab: t, items: itemsOf(groups, t.value) }));
-  const shown = sections.flatMap((s) => s.items);
+  const sections = sectionsOf(groups, filters);
+  const shown = sections.flatMap((section) => section.items);
   const onDevice = useSavedOnDevice(shown, pages.state === 'ready' && pages.offline);
   // The page's selection reads what the search shows (Select all, a shift-click's range, the ZIP).
   const shownIds = shown.map((i) => i.id).join(' ');
-  useEffect(() => onShown?.(shown), [shownIds]);
+  const more = pages.state === 'ready' && pages.next !== null;
+  useEffect(() => onShown?.(shown, more ? loadWhole : null), [shownIds, more, loadWhole]);
 
   if (pages.state === 'loading')
     return (

@@ -1,5 +1,5 @@
-// The gallery's selection bar (issue 45): Select all (the items the page shows: its tab or its
-// search), and for what is selected Favourite, Delete (with the page's Undo) and Download as one
+// The gallery's selection bar (issue 45): Select all (the items of the page's tab, or every item
+// of its search, the pages not loaded yet read first), and for what is selected Favourite, Delete (with the page's Undo) and Download as one
 // ZIP of watermarked files, built in the watermark worker, with its progress and Cancel.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
@@ -10,21 +10,37 @@ import { deleteLater, setFavourite, useGalleryEdits } from '../galleryEdits';
 import type { Item } from '../galleryItems';
 import { clearSelection, selectAll, useGallerySelection } from '../gallerySelection';
 import { songFileName } from '../shareOut';
+import type { LoadWholeSearch } from './GallerySearch';
 import { ProgressBar } from './ProgressBar';
 
 type Zip = { state: 'idle' } | { state: 'making'; percent: number } | { state: 'done'; count: number } | { state: 'failed'; message: string };
 
 const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
-export function GallerySelectionBar({ items }: { items: readonly Item[] }) {
+/** `rest`: a search with pages not loaded yet reads them all before Select all picks its items. */
+export function GallerySelectionBar({ items, rest = null }: { items: readonly Item[]; rest?: LoadWholeSearch | null }) {
   const selected = useGallerySelection((s) => s.selected);
   const hidden = useGalleryEdits((s) => s.hidden);
   const [zip, setZip] = useState<Zip>({ state: 'idle' });
+  const [whole, setWhole] = useState<'idle' | 'loading' | 'failed'>('idle');
   const abort = useRef<AbortController | null>(null);
   const shown = items.filter((i) => !hidden.has(i.id));
   const picked = shown.filter((i) => selected.has(i.id));
   if (shown.length === 0) return null;
   const ids = picked.map((i) => i.id);
+  const pickAll = async () => {
+    if (!rest) return selectAll(shown.map((i) => i.id));
+    setWhole('loading');
+    try {
+      const all = await rest();
+      // Deletes waiting for their Undo stay out, as they are out of the page.
+      const gone = useGalleryEdits.getState().hidden;
+      selectAll(all.filter((i) => !gone.has(i.id)).map((i) => i.id));
+      setWhole('idle');
+    } catch (err) {
+      setWhole((err as Error).name === 'AbortError' ? 'idle' : 'failed');
+    }
+  };
   const allFavourite = picked.length > 0 && picked.every((i) => useGalleryEdits.getState().favourites.get(i.id) ?? i.favourite);
 
   const download = async () => {
@@ -46,9 +62,15 @@ export function GallerySelectionBar({ items }: { items: readonly Item[] }) {
   return (
     <Stack as="section" aria-label="Selection" gap="2" mb="3" position={{ base: 'sticky', md: 'static' }} top="0" zIndex="1" bg="bg" py="1">
       <HStack gap="2" flexWrap="wrap">
-        <Button size="xs" variant="outline" onClick={() => selectAll(shown.map((i) => i.id))} disabled={picked.length === shown.length}>
-          Select all ({shown.length})
+        <Button size="xs" variant="outline" onClick={() => void pickAll()} loading={whole === 'loading'} disabled={!rest && picked.length === shown.length}>
+          Select all ({shown.length}
+          {rest ? '+' : ''})
         </Button>
+        {whole !== 'idle' && (
+          <Text fontSize="xs" role="status" color={whole === 'failed' ? 'fg.error' : 'fg.muted'}>
+            {whole === 'failed' ? 'The rest of the search could not be loaded: nothing more was selected. Try again.' : 'Loading every result of the search…'}
+          </Text>
+        )}
         {picked.length > 0 && (
           <>
             <Text fontSize="sm" role="status" fontWeight="medium">

@@ -1,16 +1,16 @@
 // A gallery item's actions (issue 45), shared by its card and its details panel: Favourite,
-// Delete (with the page's Undo), Re-run, Share (with Download and Copy link where the browser
-// cannot share files) and the private link to the item.
-import { Button, HStack, IconButton, Link, Text, type ButtonProps } from '@chakra-ui/react';
+// Delete (with the page's Undo), Re-run and Share (with Download and Copy link where the browser
+// cannot share files).
+import { Button, IconButton, Link, Text, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LinkIcon, StarIcon, TrashIcon } from '../../app/icons/GalleryIcons';
+import { StarIcon, TrashIcon } from '../../app/icons/GalleryIcons';
 import { ApiError } from '../../api/client';
 import { deleteLater, setFavourite, useFavourite } from '../galleryEdits';
 import type { Item } from '../galleryItems';
 import { rerunJob } from '../jobActions';
-import { DownloadButton } from './DownloadButton';
 import { ShareButton } from './ShareButton';
+import { itemLink, ShareOffer } from './ShareOffer';
 
 /** The star: marks or unmarks the item a favourite (PATCH /api/media/{id}). */
 export function FavouriteButton({ item, name, ...rest }: { item: Item; name: string } & Omit<ButtonProps, 'onClick'>) {
@@ -87,39 +87,11 @@ export function RerunButton({ jobId, name }: { jobId: string; name: string }) {
   );
 }
 
-/** The item's private link: /gallery?item=ID opens its details for its signed-in owner only. */
-export const itemLink = (id: string) => `${location.origin}/gallery?item=${encodeURIComponent(id)}`;
-
-/** Copies the private link; says so (or that it could not). */
-export function CopyLinkButton({ id, name }: { id: string; name: string }) {
-  const [said, setSaid] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(itemLink(id));
-      setSaid('Link copied: it opens this item for you only, when signed in.');
-    } catch {
-      setSaid(`Copy failed: the link is ${itemLink(id)}`);
-    }
-  };
-  return (
-    <>
-      <Button size="xs" variant="outline" onClick={() => void copy()} aria-label={`Copy link to ${name.toLowerCase()}`}>
-        <LinkIcon />
-        Copy link
-      </Button>
-      <Text as="span" role="status" fontSize="xs" color="fg.muted" w={said ? 'full' : undefined}>
-        {said}
-      </Text>
-    </>
-  );
-}
-
 /**
- * Share, prepared ahead (pictures and songs as they come into view, videos when `eager`, i.e. in
- * the details panel) so the tap shares at once; where the browser cannot share files, the button
- * offers Download and Copy link.
+ * Share, prepared as the item comes into view (videos one at a time) so the tap shares at once;
+ * where the browser cannot share files, the button offers Download and Copy link.
  */
-export function ItemShare({ item, name, eager, noteId }: { item: Item; name: string; eager: boolean; noteId?: string }) {
+export function ItemShare({ item, name, noteId }: { item: Item; name: string; noteId?: string }) {
   return (
     <ShareButton
       size="xs"
@@ -127,22 +99,8 @@ export function ItemShare({ item, name, eager, noteId }: { item: Item; name: str
       title={name}
       target={name.toLowerCase()}
       watermark="gallery"
-      prepare={eager || item.kind !== 'video' ? 'in-view' : 'on-click'}
       aria-describedby={noteId}
-      fallback={() => (
-        <HStack gap="2" flexWrap="wrap" w="full" role="group" aria-label={`Share ${name.toLowerCase()}`}>
-          {item.kind !== 'audio' ? (
-            <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()} to share`} />
-          ) : (
-            <Button asChild size="xs" variant="outline">
-              <a href={item.url} download aria-label={`Download ${name.toLowerCase()} to share`}>
-                Download
-              </a>
-            </Button>
-          )}
-          <CopyLinkButton id={item.id} name={name} />
-        </HStack>
-      )}
+      fallback={() => <ShareOffer item={item} name={name} link={itemLink(item.id)} watermark="gallery" />}
     />
   );
 }

@@ -15,7 +15,8 @@ import { handOffSettings, SETTINGS_SCREEN } from '../settingsHandOff';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from './DownloadButton';
 import { itemName, ItemFacts, LocalEngineBadge, upscales } from './GalleryItem';
-import { CopyLinkButton, DeleteButton, FavouriteButton, ItemShare, RerunButton } from './ItemActions';
+import { DeleteButton, FavouriteButton, ItemShare, RerunButton } from './ItemActions';
+import { CopyLinkButton, itemLink } from './ShareOffer';
 import { StatusSpinner } from './StatusSpinner';
 import { UpscaleAction } from './UpscaleAction';
 import { UpscaleCompare } from './UpscaleCompare';
@@ -113,21 +114,21 @@ export function ItemDetails({ open, onClose }: { open: OpenItem; onClose: () => 
                     <Stack as="section" aria-label="Actions" gap="2">
                       <HStack gap="2" flexWrap="wrap">
                         {item.kind !== 'audio' && <DownloadButton size="xs" item={{ id: item.id, url: item.url, kind: item.kind }} watermark="gallery" aria-label={`Download ${name.toLowerCase()}`} aria-describedby={noteId} />}
-                        {tab !== 'faces' && <ItemShare item={item} name={name} eager noteId={noteId} />}
+                        <ItemShare item={item} name={name} noteId={noteId} />
                         {item.jobId && <RerunButton jobId={item.jobId} name={name} />}
                         {screen && details?.settings && (
                           <Button
                             size="xs"
                             variant="outline"
                             onClick={() => {
-                              handOffSettings(screen, details.settings!);
+                              handOffSettings(screen, details);
                               navigate(screen);
                             }}
                           >
                             Use these settings
                           </Button>
                         )}
-                        <CopyLinkButton id={item.id} name={name} />
+                        <CopyLinkButton link={itemLink(item.id)} name={name} />
                         <DeleteButton item={item} name={name} onDeleted={onClose} colorPalette="red" />
                       </HStack>
                       {tab && upscales(tab) && <UpscaleAction size="xs" imageUrl={item.url} name={name} />}

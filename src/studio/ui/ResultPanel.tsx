@@ -4,6 +4,7 @@ import type { ImageVariant } from '../../workers/watermark';
 import { withTimestamp, type StoredResult } from '../results';
 import { AiGeneratedLabel } from './AiGeneratedLabel';
 import { DownloadButton, DownloadNote } from './DownloadButton';
+import { resultLink, ShareOffer } from './ShareOffer';
 import { ShareButton } from './ShareButton';
 import { UpscaleAction } from './UpscaleAction';
 import { ExpandIcon, ZoomIcon } from '../../app/icons/StudioIcons';
@@ -105,7 +106,15 @@ export function ResultPanel({ kind, result, placeholder, busy, busyText, label, 
             )}
             {downloads && <DownloadButton item={{ id: result?.jobId, url: src, kind }} watermark={variant} aria-describedby={noteId} />}
             {/* Issue 45: a result on its screen is an item opened: its file is prepared at once, so one tap shares. */}
-            {shares && <ShareButton item={{ id: result?.jobId, url: src, kind }} title={label} watermark={variant} prepare="in-view" aria-describedby={downloads ? noteId : undefined} />}
+            {shares && (
+              <ShareButton
+                item={{ id: result?.jobId, url: src, kind }}
+                title={label}
+                watermark={variant}
+                aria-describedby={downloads ? noteId : undefined}
+                fallback={() => <ShareOffer item={{ id: result?.jobId, url: src, kind }} name={label} link={result?.jobId ? resultLink(result.jobId) : null} watermark={variant ?? 'studio'} size="sm" />}
+              />
+            )}
           </HStack>
         </HStack>
       )}

@@ -13,11 +13,6 @@ interface ShareButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 't
   watermark?: ImageVariant;
   /** Read after the button's words where several items share a screen: 'Share image 1'. */
   target?: string;
-  /**
-   * Issue 45: 'in-view' prepares the file as soon as the button comes near the screen, so the
-   * first tap shares; 'on-click' (default) prepares on the first tap.
-   */
-  prepare?: 'on-click' | 'in-view';
   /** Where the browser cannot share files: what the Share button offers instead (Download, Copy link); none: no button. */
   fallback?: (close: () => void) => ReactNode;
 }
@@ -31,18 +26,27 @@ type State =
 const IDLE: State = { step: 'idle' };
 const noSubscription = () => () => undefined;
 
+/** The videos being prepared ahead, one after another: the end of the line. */
+let videosAhead: Promise<void> = Promise.resolve();
+function oneVideoAtATime(prepare: () => Promise<void>): Promise<void> {
+  const turn = videosAhead.then(prepare);
+  videosAhead = turn.catch(() => undefined);
+  return turn;
+}
+
 /** Whether a Share button for this kind shows at all: asked on the client only, once per kind. */
 export function useCanShareFiles(kind: ShareItem['kind']): boolean {
   return useSyncExternalStore(noSubscription, () => canShareFiles(kind), () => false);
 }
 
 /**
- * Share out (issue 28): shown only where the browser can share files of the item's kind. Browsers
- * allow navigator.share only shortly after a click, and watermarking a video takes longer, so the
- * first click prepares the file ('Preparing…', a video's percentage) and the next one, reading
- * 'Share', calls navigator.share straight from the click. Closing the sheet is not a failure.
+ * Share out (issue 28). Browsers allow navigator.share only shortly after a click, and watermarking
+ * takes longer, so the file is prepared as the button comes near the screen (issue 45; videos one
+ * at a time, 'Preparing…' with their percentage) and the tap calls navigator.share straight from
+ * the click (a tap while it is being prepared does nothing). Closing the sheet is
+ * not a failure. Where the browser cannot share files of the kind: the `fallback` offer, or nothing.
  */
-export function ShareButton({ item, title, watermark = 'studio', target, prepare: when = 'on-click', fallback, ...rest }: ShareButtonProps) {
+export function ShareButton({ item, title, watermark = 'studio', target, fallback, ...rest }: ShareButtonProps) {
   const shareable = useCanShareFiles(item.kind);
   const button = useRef<HTMLButtonElement>(null);
   const [offered, setOffered] = useState(false);
@@ -52,12 +56,21 @@ export function ShareButton({ item, title, watermark = 'studio', target, prepare
   const abort = useRef<AbortController | null>(null);
   // Another item (a new result) drops the file being prepared for the last one.
   useEffect(() => () => abort.current?.abort(), [key]);
-  // Prepared ahead, as the item comes into view: the tap then shares at once (issue 45).
+  // Prepared ahead, as the item comes into view: the tap then shares at once (issue 45). Videos
+  // wait their turn: each is decoded and encoded again in the watermark worker.
   useEffect(() => {
     const target = button.current;
-    if (!shareable || when !== 'in-view' || !target) return;
-    return whenNearView(target, '200px 0px', () => void prepareRef.current());
-  }, [shareable, when, key]);
+    if (!shareable || !target) return;
+    let gone = false;
+    const stopWatching = whenNearView(target, '200px 0px', () => {
+      if (item.kind === 'video') void oneVideoAtATime(() => (gone ? Promise.resolve() : prepareRef.current()));
+      else void prepareRef.current();
+    });
+    return () => {
+      gone = true;
+      stopWatching();
+    };
+  }, [shareable, key]);
   const prepareRef = useRef<() => Promise<void>>(async () => undefined);
 
   if (!shareable) {
