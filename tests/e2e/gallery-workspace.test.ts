@@ -247,16 +247,26 @@ describe('the gallery as a workspace (issue 45)', () => {
     page.off('request', listen);
 
     // Select all in a search takes every result, not only the pages loaded: the server's pages are
-    // cut to 2 items here, so the 3 faces matching "with" come in two.
-    await page.route('**/api/gallery/', (route) => {
+    // cut to 2 items here, so the 3 faces matching "with" come in two. The second page is held
+    // until Select all is pressed (the end of the list, in view, asks for it first: Select all
+    // waits for that read instead of reading the page again).
+    let releaseNext!: () => void;
+    const nextHeld = new Promise<void>((resolve) => (releaseNext = resolve));
+    const pagesRead: unknown[] = [];
+    await page.route('**/api/gallery/', async (route) => {
       const body = route.request().postDataJSON() as Record<string, unknown> | null;
-      return route.continue(body && 'q' in body ? { postData: JSON.stringify({ ...body, limit: 2 }) } : undefined);
+      if (!body || !('q' in body)) return route.continue();
+      pagesRead.push(body.cursor ?? null);
+      if (body.cursor) await nextHeld;
+      return route.continue({ postData: JSON.stringify({ ...body, limit: 2 }) });
     });
     await page.getByRole('searchbox', { name: 'Search' }).fill('with');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await page.getByRole('status').filter({ hasText: '2+ items found' }).waitFor();
     await button('Select all (2+)').click();
+    releaseNext();
     await page.getByRole('status').filter({ hasText: '3 items selected' }).waitFor();
+    expect(pagesRead).toEqual([null, expect.any(String)]);
     expect(await page.getByRole('region', { name: 'Search results' }).getByRole('listitem').count()).toBe(3);
     await button('Clear selection').click();
     await page.unroute('**/api/gallery/');
