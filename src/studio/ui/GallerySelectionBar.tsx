@@ -1,6 +1,7 @@
 // The gallery's selection bar (issue 45): Select all (the items of the page's tab, or every item
-// of its search, the pages not loaded yet read first), and for what is selected Favourite, Delete (with the page's Undo) and Download as one
-// ZIP of watermarked files, built in the watermark worker, with its progress and Cancel.
+// of its search, the pages not loaded yet read first), and for what is selected Favourite, Delete
+// (with the page's Undo) and Download as one ZIP of watermarked files, built in the watermark
+// worker, with its progress and Cancel.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { watermarkedFileName } from '../../../contract/watermark';
