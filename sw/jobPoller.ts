@@ -137,8 +137,9 @@ export function jobPoller(apiBase: string) {
       wake?.();
     },
     /**
-     * Follows `jobId` for `userId` (again: a repeat only keeps the worker busy). A job that has
-     * already ended is announced at once from what was kept. Resolves when nothing is left to follow.
+     * Follows `jobId` for `userId`, polling it now (again: a repeat also keeps the worker busy). A
+     * job that has already ended is announced at once from what was kept. Resolves when nothing is
+     * left to follow.
      */
     async follow(jobId: string, userId: string): Promise<void> {
       const stored = await get<FollowedJob>(jobId, jobs());
@@ -146,11 +147,12 @@ export function jobPoller(apiBase: string) {
         if (stored.userId === userId) announce(stored.ended);
         return;
       }
-      if (!stored) {
-        await set(jobId, { jobId, userId, since: Date.now() } satisfies FollowedJob, jobs());
-        schedule.set(jobId, { at: 0, delay: FIRST_DELAY_MS });
-        wake?.();
-      }
+      if (!stored) await set(jobId, { jobId, userId, since: Date.now() } satisfies FollowedJob, jobs());
+      // New, or asked again (a page back in front, or its heartbeat): polled now, at the delay it
+      // had. A page coming back shows the job as it is, not as it was up to 30 s ago; the
+      // heartbeat (50 s) asks less often than the longest delay, so it adds no polls.
+      schedule.set(jobId, { at: 0, delay: schedule.get(jobId)?.delay ?? FIRST_DELAY_MS });
+      wake?.();
       if (handedOver) return;
       loop ??= run().finally(() => {
         loop = null;
