@@ -43,8 +43,8 @@ export function useCanShareFiles(kind: ShareItem['kind']): boolean {
  * Share out (issue 28). Browsers allow navigator.share only shortly after a click, and watermarking
  * takes longer, so the file is prepared as the button comes near the screen (issue 45; videos one
  * at a time, 'Preparing…' with their percentage) and the tap calls navigator.share straight from
- * the click (a tap while it is being prepared does nothing). Closing the sheet is
- * not a failure. Where the browser cannot share files of the kind: the `fallback` offer, or nothing.
+ * the click (a tap while it is being prepared does nothing). Closing the sheet is not a failure.
+ * Where the browser cannot share files of the kind: the `fallback` offer, or nothing.
  */
 export function ShareButton({ item, title, watermark = 'studio', target, fallback, ...rest }: ShareButtonProps) {
   const shareable = useCanShareFiles(item.kind);
