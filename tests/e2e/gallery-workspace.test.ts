@@ -19,7 +19,7 @@ import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { ROOT } from './support/server';
 import { shoot } from './support/shots';
 import { readStoredZip } from './support/zip';
-import { apiInPage, skipTours, subscribedUser } from './support/studio';
+import { apiInPage, skipTours, subscribedUser, useSettingsOf } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -38,13 +38,6 @@ const button = (name: string, p: Page = page) => p.getByRole('button', { name, e
 const card = (name: string, p: Page = page) => p.getByRole('listitem', { name, exact: true });
 /** A dialog as the screen shows it (a full-page shot draws the fixed panel where the page was scrolled). */
 const shootView = async (p: Page, name: string) => process.env.STUDIO_SHOTS_DIR && (await p.screenshot({ path: join(process.env.STUDIO_SHOTS_DIR, name) }));
-/** Opens an item's details by its link, presses "Use these settings" and waits for the screen it opens. */
-async function useSettingsOf(id: string, name: string, screen: string): Promise<void> {
-  await page.goto(`/gallery?item=${id}`);
-  await page.getByRole('dialog', { name: `Details of ${name}` }).getByRole('region', { name: 'Settings' }).waitFor();
-  await button('Use these settings').click();
-  await page.waitForURL(`**${screen}`);
-}
 const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 beforeAll(async () => {
@@ -154,19 +147,19 @@ describe('the gallery as a workspace (issue 45)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // "Use these settings": the face screen, prompt tab, with the prompt filled in.
-    await useSettingsOf(id, 'face 1', '/face');
+    await useSettingsOf(page, id, '/face');
     await expect.poll(() => page.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(PROMPTS[2]);
 
     // The image: the prompt tab with its prompt, and the face it was made with (face 3) chosen, first in the picker.
-    await useSettingsOf(images[0]!.id, 'image 1', '/image');
+    await useSettingsOf(page, images[0]!.id, '/image');
     await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(IMAGE_PROMPT);
     await expect.poll(() => button('Face 1').getAttribute('aria-pressed')).toBe('true');
     expect(await button('Face 1').locator('img').getAttribute('src')).toBe(faces.at(-1)!.image_url);
 
     // The image-to-video clip: its screen with the prompt and the picture it was made from chosen.
     const { gen_video: clips } = await gallery();
-    await useSettingsOf(clips[0]!.id, 'image to video 1', '/Imagetovideo');
+    await useSettingsOf(page, clips[0]!.id, '/Imagetovideo');
     await expect.poll(() => page.getByRole('textbox', { name: 'Prompt' }).inputValue()).toBe(CLIP_PROMPT);
     await expect.poll(() => button('Generated image 1').getAttribute('aria-pressed')).toBe('true');
   });

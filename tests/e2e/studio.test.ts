@@ -17,7 +17,7 @@ import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { freezeClock } from './support/clock';
 import { settled } from './support/settle';
 import { shoot } from './support/shots';
-import { subscribedUser } from './support/studio';
+import { apiInPage, fileIn, subscribedUser, useSettingsOf } from './support/studio';
 import { readDigitalSourceType, readXmp } from '../../contract/provenance/index.ts';
 import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';
 
@@ -428,6 +428,34 @@ describe('studio (spec document 2)', () => {
     const cached = await page.evaluate(async () => (await (await caches.open('user-media')).keys()).map((r) => new URL(r.url).pathname));
     expect(cached.length).toBeGreaterThan(0);
     expect(new Set(cached).size).toBe(cached.length);
+  });
+
+  it('"Use these settings" fills the video, cloth swap and music screens from what made each item (issue 45)', async () => {
+    const { data } = await apiInPage<Record<'videos' | 'cloth' | 'audio' | 'faces', { id: string; image_url?: string }[]>>(page, '/gallery/', {});
+    // The face swap video: the Template tab with its template, and the face it used chosen first.
+    const swap = data.videos[0]!;
+    const details = await apiInPage<{ inputs: { field: string; url: string | null; media_id: string | null }[] }>(page, `/media/${swap.id}`, null);
+    const target = details.data.inputs.find((i) => i.field === 'target')!;
+    const template = `Template ${/\/VideoTemplate\/(\d+)\.mp4/.exec(target.url ?? '')![1]}`;
+    await useSettingsOf(page, swap.id, '/video');
+    await expect.poll(() => page.getByRole('tab', { name: 'Template' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => button(page, template).getAttribute('aria-pressed')).toBe('true');
+    const faces = page.getByRole('group', { name: 'Choose a face' }).getByRole('button');
+    expect(await faces.first().getAttribute('aria-pressed')).toBe('true');
+    const face = data.faces.find((f) => f.id === details.data.inputs.find((i) => i.field === 'face')!.media_id)!;
+    expect(await faces.first().locator('img').getAttribute('src')).toBe(face.image_url);
+
+    // The cloth swap: the picture it dressed chosen, its category, and the garment uploaded again (kept as a file).
+    await useSettingsOf(page, data.cloth[0]!.id, '/clothSwap');
+    await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('bottoms');
+    await expect.poll(() => fileIn(page, 'Garment')).toMatch(/^garment\.png$/);
+    expect(await page.getByRole('button', { name: /^Generated image \d+$/, pressed: true }).count()).toBe(1);
+
+    // The song: its lyrics, and the song file fetched again and checked as a picked file is.
+    await useSettingsOf(page, data.audio[0]!.id, '/AIMusic');
+    await expect.poll(() => page.getByLabel('Lyrics').inputValue()).toBe('Neon lights and a city that never sleeps');
+    await expect.poll(() => fileIn(page, 'Song File')).toMatch(/^song\.(wav|mp3)$/);
+    await expect.poll(() => page.getByLabel('Song File').isEnabled()).toBe(true);
   });
 
   it('screens at 390x844 and 1440x900, full of results: no sideways scroll, no WCAG 2.1 AA violation', { timeout: 180_000 }, async () => {

@@ -14,7 +14,7 @@ import { axeViolations } from './support/axe';
 import { DESKTOP, newAppContext } from './support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { checkAtBothSizes } from './support/shots';
-import { apiInPage, skipTours, subscribedUser } from './support/studio';
+import { apiInPage, fileIn, skipTours, subscribedUser, useSettingsOf } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -130,9 +130,9 @@ describe('talking character (issue 32)', () => {
     expect(await axeViolations(page, '/talk with a recording')).toEqual([]);
     const third = await talk(page, second);
 
-    const gallery = await apiInPage<{ videos: { video_url: string }[] }>(page, '/gallery/', {});
-    const urls = gallery.data.videos.map((v) => v.video_url);
-    for (const url of [first, second, third]) expect(urls).toContain(url.replace(/\?t=\d+$/, '').replace(/^https?:\/\/[^/]+/, ''));
+    const gallery = await apiInPage<{ videos: { id: string; video_url: string }[] }>(page, '/gallery/', {});
+    const itemOf = (url: string) => gallery.data.videos.find((v) => v.video_url === url.replace(/\?t=\d+$/, '').replace(/^https?:\/\/[^/]+/, ''));
+    for (const url of [first, second, third]) expect(itemOf(url)).toBeDefined();
     await checkAtBothSizes(page, 'talking-recorded');
 
     // Opened directly (a reload, a link): the screen, with the last result kept.
@@ -140,5 +140,15 @@ describe('talking character (issue 32)', () => {
     await expect.poll(() => resultVideo(page).getAttribute('src')).toBe(third);
     const current = page.getByRole('navigation', { name: 'Studio' }).locator('[aria-current="page"]');
     await expect.poll(() => current.innerText()).toBe('Talking Character');
+
+    // "Use these settings" (issue 45): the typed text comes back with its face; an uploaded voice as its file, checked again.
+    await useSettingsOf(page, itemOf(first)!.id, '/talk');
+    await expect.poll(() => page.getByLabel('Text to speak').inputValue()).toBe('Hello! I am your new character, and now I can talk.');
+    expect(await page.getByRole('tab', { name: 'Type text' }).getAttribute('aria-selected')).toBe('true');
+    expect(await button(page, 'Generated image 1').getAttribute('aria-pressed')).toBe('true');
+    await useSettingsOf(page, itemOf(second)!.id, '/talk');
+    await expect.poll(() => page.getByRole('tab', { name: 'Upload a voice' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => fileIn(page, 'Voice File')).toBe('voice.wav');
+    await expect.poll(() => page.getByLabel('Voice File').isEnabled()).toBe(true);
   });
 });

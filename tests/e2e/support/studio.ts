@@ -66,5 +66,16 @@ export async function apiInPage<T>(page: Page, path: string, body: Record<string
   ) as Promise<{ status: number; data: T }>;
 }
 
+/** Opens a gallery item's details by its link, presses "Use these settings" (issue 45) and waits for the screen it opens. */
+export async function useSettingsOf(page: Page, id: string, screen: string): Promise<void> {
+  await page.goto(`/gallery?item=${encodeURIComponent(id)}`);
+  await page.getByRole('dialog', { name: /^Details of / }).getByRole('region', { name: 'Settings' }).waitFor();
+  await page.getByRole('button', { name: 'Use these settings', exact: true }).click();
+  await page.waitForURL(`**${screen}`);
+}
+
+/** The name of the file a file field holds now ('' when none). */
+export const fileIn = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((input) => (input as HTMLInputElement).files?.[0]?.name ?? '');
+
 /** Marks the studio's tours as seen in this tab, so they do not open over the screens under test. */
 export const skipTours = (page: Page) => page.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
