@@ -112,12 +112,12 @@ step('node_modules for Node 24', () => {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return console.log('up to date');
   // The working tree's node_modules, installed from the same lock file by Node 20, as hard links (a
   // full \`npm ci\` took about 2 minutes), except the per-ABI packages: real copies, rebuilt for Node 24.
+  // The per-ABI packages are copied without their build folder: .ci/run installs with --ignore-scripts
+  // and `npm test` may be compiling Node 20's addon there while this copies (scripts/test.mjs).
   rmSync(modules, { recursive: true, force: true });
-  sh('cp', ['-al', join(root, 'node_modules'), modules]);
-  for (const name of PER_ABI) {
-    rmSync(join(modules, name), { recursive: true, force: true });
-    sh('cp', ['-r', join(root, 'node_modules', name), join(modules, name)]);
-  }
+  const tree = join(root, 'node_modules');
+  sh('rsync', ['-a', `--link-dest=${tree}`, ...PER_ABI.map((name) => `--exclude=/${name}/`), `${tree}/`, `${modules}/`]);
+  for (const name of PER_ABI) sh('rsync', ['-a', '--exclude=/build/', `${join(tree, name)}/`, `${join(modules, name)}/`]);
   sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env });
   writeFileSync(stamp, want);
 });

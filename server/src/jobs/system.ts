@@ -45,7 +45,10 @@ export interface JobSystem {
   waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | undefined>;
   /** Calls `listener` with each job that settled in this process (or, with Redis, in another). */
   onSettled(listener: (jobId: string) => void): void;
-  /** Measures this machine against the reference (calibration.ts) so estimates start from its figures; resolves with them (by runTimeKey). */
+  /**
+   * Measures this machine against the reference (calibration.ts) so estimates start from its figures;
+   * resolves with them (by runTimeKey). Estimates asked for meanwhile wait for it.
+   */
   calibrate(): Promise<ReadonlyMap<string, number>>;
 }
 
@@ -109,13 +112,22 @@ export function createJobSystem(opts: JobSystemOptions): JobSystem {
   // none itself, but its workers are configured alike); at least one.
   const slots = Math.max(1, config.generation.workerConcurrency);
   let calibrated: ReadonlyMap<string, number> = new Map();
-  async function calibrate(): Promise<ReadonlyMap<string, number>> {
-    const factor = speedFactor(await workloadOfThisProcess());
-    calibrated = calibratedRunTimes((kind) => engines.for(kind)?.engine ?? '', factor);
-    log.info({ factor: Math.round(factor * 100) / 100 }, 'run-time estimates calibrated against the reference machine');
-    return calibrated;
+  // The calibration under way: estimates wait for it (well under a second), the server and its queue do not.
+  let calibrating: Promise<unknown> = Promise.resolve();
+  function calibrate(): Promise<ReadonlyMap<string, number>> {
+    const measured = (async () => {
+      const factor = speedFactor(await workloadOfThisProcess());
+      calibrated = calibratedRunTimes((kind) => engines.for(kind)?.engine ?? '', factor);
+      log.info({ factor: Math.round(factor * 100) / 100 }, 'run-time estimates calibrated against the reference machine');
+      return calibrated;
+    })();
+    calibrating = measured.catch(() => undefined);
+    return measured;
   }
-  const estimates = async () => (await forecastQueue(repo, slots, now(), calibrated)).estimates;
+  const estimates = async () => {
+    await calibrating;
+    return (await forecastQueue(repo, slots, now(), calibrated)).estimates;
+  };
   const service = jobService({ db, queue, estimates, settled: queueDeps.onSettled, urlOf: (key) => storage.url(key) });
   const sources = mediaSources({ db, storage, files });
   const uploads = uploadService({ db, files, jobs: service, generation: config.generation, now });
