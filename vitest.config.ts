@@ -10,6 +10,9 @@ export default defineConfig({
           environment: 'jsdom',
           // A few run ffmpeg or decode media: on a machine shared with the other lane, 5 s was too short.
           testTimeout: 30_000,
+          // Two files at a time: Vitest's default on 2 cores is one (cores - 1), and most of a file's
+          // time is its jsdom and its imports, not its tests (49 s one at a time, 31 s two, 2026-11-29).
+          maxWorkers: 2,
         },
       },
       {
