@@ -121,7 +121,8 @@ const resultSrc = async (p: Page, name: string) => (await p.getByRole('img', { n
 
 describe('studio (spec document 2)', () => {
   it('face: the tour opens by itself once, goes forward and back to Finish Tour, and is recorded', async () => {
-    user = await subscribedUser(page, own.server, 'studio');
+    // The plan through the operator's command line itself (scripts/admin.mjs); other files call its code.
+    user = await subscribedUser(page, own.server, 'studio', { viaCommand: true });
     await expect.poll(() => tour(page).isVisible()).toBe(true);
     await expect.poll(() => tour(page).locator('.driver-popover-title').innerText()).toBe('Pick a way to start');
     expect(await axeViolations(page, '/face with its tour')).toEqual([]);
