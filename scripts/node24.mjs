@@ -33,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compilerCacheEnv } from './compiler-cache.mjs';
 import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +103,19 @@ step('mirror of the working tree in .tmp/node24-app', () => {
   // Git's ignore files as rsync filters: ignored files are neither copied nor deleted (node_modules, .tmp stay).
   sh('rsync', ['-a', '--delete', '--exclude=/.git', '--filter=:- .gitignore', './', `${mirror}/`], { cwd: root });
 });
+/**
+ * With NODE24_AFTER_NODE20_ADDON=1 (.ci/run, which starts this beside `npm test`): waits until the
+ * working tree's better-sqlite3 loads on this (the machine's) Node, i.e. `npm test` has compiled it,
+ * so that Node 24's build finds SQLite's compile in ccache instead of doing it again beside it. At
+ * most 10 minutes, then it compiles anyway.
+ */
+function waitForNode20Addon() {
+  const loads = () => spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0;
+  const deadline = Date.now() + 10 * 60_000;
+  while (!loads() && Date.now() < deadline) spawnSync('sleep', ['2']);
+  console.log(loads() ? 'Node 20\'s better-sqlite3 is built: compiling through its ccache' : 'Node 20\'s better-sqlite3 is still not built: compiling anyway');
+}
+
 // The packages whose compiled addon is tied to one Node ABI (the others ship Node-API builds, or one
 // build per ABI, and load on any Node). Checked below: an addon built for Node 20 fails to load on 24.
 const PER_ABI = ['better-sqlite3'];
@@ -118,7 +132,9 @@ step('node_modules for Node 24', () => {
   const tree = join(root, 'node_modules');
   sh('rsync', ['-a', `--link-dest=${tree}`, ...PER_ABI.map((name) => `--exclude=/${name}/`), `${tree}/`, `${modules}/`]);
   for (const name of PER_ABI) sh('rsync', ['-a', '--exclude=/build/', `${join(tree, name)}/`, `${join(modules, name)}/`]);
-  sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env });
+  const cached = compilerCacheEnv(root);
+  if (cached.CC && process.env.NODE24_AFTER_NODE20_ADDON === '1') waitForNode20Addon();
+  sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env: { ...env, ...cached } });
   writeFileSync(stamp, want);
 });
 

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compilerCacheEnv } from './compiler-cache.mjs';
 import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +26,11 @@ const steps = [];
 const since = (start) => (performance.now() - start) / 1000;
 
 /** `run` without waiting: resolves to [label, exit status] (the output goes straight to this one's). */
-function runAsync(label, args, command = process.execPath) {
+function runAsync(label, args, command = process.execPath, env = process.env) {
   console.log(`\n== ${label} (started)`);
   const start = performance.now();
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     child.on('exit', (code, signal) => {
       steps.push([label, since(start)]);
       console.log(`== ${label}: ${code === 0 ? 'done' : `failed (${code ?? signal})`} in ${since(start).toFixed(1)} s`);
@@ -62,7 +63,8 @@ run('layer check', ['--import', 'tsx', join(root, 'scripts', 'checks', 'layers.t
 // install script, the other one allowed, only checks its binary: tsx and Vite run it as installed.)
 const nativeReady = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0;
 const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
-const native = nativeReady ? [] : [runAsync('native addon (npm rebuild better-sqlite3)', [...npm[1], 'rebuild', 'better-sqlite3'], npm[0])];
+// Through ccache where the machine has it: Node 24's build of the same addon then reuses SQLite's compile (scripts/compiler-cache.mjs).
+const native = nativeReady ? [] : [runAsync('native addon (npm rebuild better-sqlite3)', [...npm[1], 'rebuild', 'better-sqlite3'], npm[0], { ...process.env, ...compilerCacheEnv(root) })];
 const { ensureSystemPackages } = await import('./system-packages.ts');
 const packagesStart = performance.now();
 ensureSystemPackages('tests');
