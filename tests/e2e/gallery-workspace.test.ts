@@ -13,7 +13,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imagePlacement } from '../../contract/watermark';
-import { collectAlerts } from './support/accounts';
+import { collectAlerts, logIn } from './support/accounts';
+import type { TestUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { ROOT } from './support/server';
@@ -28,6 +29,7 @@ let context: BrowserContext;
 let page: Page;
 let files: string;
 let logo: { width: number; height: number };
+let user: TestUser;
 const PROMPTS = ['A calm woman with red hair', 'A smiling man with a beard', 'A singer with silver earrings'];
 const IMAGE_PROMPT = 'On a beach at sunset';
 const CLIP_PROMPT = 'Slow zoom in as she smiles';
@@ -38,6 +40,22 @@ const button = (name: string, p: Page = page) => p.getByRole('button', { name, e
 const card = (name: string, p: Page = page) => p.getByRole('listitem', { name, exact: true });
 /** A dialog as the screen shows it (a full-page shot draws the fixed panel where the page was scrolled). */
 const shootView = async (p: Page, name: string) => process.env.STUDIO_SHOTS_DIR && (await p.screenshot({ path: join(process.env.STUDIO_SHOTS_DIR, name) }));
+/**
+ * A tab of the same user on a fake clock, in a browser context of its own: Playwright's clock belongs
+ * to the whole context (every page in it), so installed on the file's shared one it ran the other
+ * pages' timers and frames in each runFor and stayed for the tests after. Once, such a test stalled
+ * past its 60 s (2026-11-29). Signed in through the login form, tours marked seen, on /gallery.
+ */
+async function timedGallery(): Promise<{ tab: Page; close: () => Promise<void> }> {
+  const timedContext = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
+  await timedContext.clock.install();
+  const tab = await timedContext.newPage();
+  await logIn(tab, user.email, user.password);
+  await tab.waitForURL('**/face');
+  await skipTours(tab);
+  await tab.goto('/gallery');
+  return { tab, close: () => timedContext.close() };
+}
 const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 beforeAll(async () => {
@@ -48,7 +66,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
   collectAlerts(page);
-  await subscribedUser(page, own.server, 'gallery-ws');
+  user = await subscribedUser(page, own.server, 'gallery-ws');
   await skipTours(page);
   // Three faces by prompt (oldest first: the newest is Face 1) and one image made with the first.
   for (const prompt of PROMPTS) expect((await apiInPage(page, '/generate-face-prompt/', { prompt })).status).toBe(200);
@@ -332,11 +350,9 @@ describe('the gallery as a workspace (issue 45)', () => {
   });
 
   it('delete waits 10 s for Undo on the page: Undo sends nothing; then DELETE goes and the item is gone', { timeout: 120_000 }, async () => {
-    const timed = await context.newPage();
-    await timed.clock.install();
+    const { tab: timed, close } = await timedGallery();
     const deletes: string[] = [];
     timed.on('request', (r) => r.url().includes('/api/media/') && r.method() !== 'GET' && deletes.push(`${r.method()} ${new URL(r.url()).pathname}`));
-    await timed.goto('/gallery');
     const before = (await gallery(timed)).faces.map((f) => f.id);
     await button('Delete face 3', timed).click();
     await expect.poll(() => card('Face 3', timed).count()).toBe(0);
@@ -358,16 +374,14 @@ describe('the gallery as a workspace (issue 45)', () => {
     await timed.getByRole('link', { name: 'Queue' }).first().click();
     await expect.poll(() => deletes.length).toBe(2);
     await expect.poll(async () => (await gallery(timed)).faces.length).toBe(1);
-    await timed.close();
+    await close();
   });
 
   it('offline: a star or a delete the server cannot get goes back, and the page says so', { timeout: 60_000 }, async () => {
-    const timed = await context.newPage();
-    await timed.clock.install();
-    await timed.goto('/gallery');
+    const { tab: timed, close } = await timedGallery();
     await timed.getByRole('tab', { name: 'faces', exact: true }).click();
     await card('Face 1', timed).waitFor();
-    await context.setOffline(true);
+    await timed.context().setOffline(true);
     try {
       await button('Favourite face 1', timed).click();
       await expect.poll(() => timed.getByRole('alert').filter({ hasText: 'could not be marked' }).innerText()).toContain('Face 1 could not be marked a favourite (you seem to be offline). Nothing was changed.');
@@ -378,10 +392,10 @@ describe('the gallery as a workspace (issue 45)', () => {
       await expect.poll(() => timed.getByRole('alert').filter({ hasText: 'could not be deleted' }).innerText()).toContain('Face 1 could not be deleted (you seem to be offline), so it is back in your gallery.');
       await card('Face 1', timed).waitFor();
     } finally {
-      await context.setOffline(false);
+      await timed.context().setOffline(false);
     }
     expect((await gallery(timed)).faces.length).toBe(1);
-    await timed.close();
+    await close();
   });
 
   it('on a phone, a new studio result scrolls into view below the form', { timeout: 90_000 }, async () => {
