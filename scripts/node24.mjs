@@ -112,8 +112,12 @@ step('mirror of the working tree in .tmp/node24-app', () => {
 function waitForNode20Addon() {
   const loads = () => spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0;
   const deadline = Date.now() + 10 * 60_000;
-  while (!loads() && Date.now() < deadline) spawnSync('sleep', ['2']);
-  console.log(loads() ? 'Node 20\'s better-sqlite3 is built: compiling through its ccache' : 'Node 20\'s better-sqlite3 is still not built: compiling anyway');
+  let built = loads();
+  while (!built && Date.now() < deadline) {
+    spawnSync('sleep', ['2']);
+    built = loads();
+  }
+  console.log(built ? 'Node 20\'s better-sqlite3 is built: compiling through its ccache' : 'Node 20\'s better-sqlite3 is still not built: compiling anyway');
 }
 
 // The packages whose compiled addon is tied to one Node ABI (the others ship Node-API builds, or one

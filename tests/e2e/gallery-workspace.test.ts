@@ -13,14 +13,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imagePlacement } from '../../contract/watermark';
-import { collectAlerts, logIn } from './support/accounts';
+import { collectAlerts } from './support/accounts';
 import type { TestUser } from './support/accountsApi';
 import { axeViolations } from './support/axe';
 import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { ROOT } from './support/server';
 import { shoot } from './support/shots';
 import { readStoredZip } from './support/zip';
-import { apiInPage, skipTours, subscribedUser, useSettingsOf } from './support/studio';
+import { apiInPage, logInWithoutTours, skipTours, subscribedUser, useSettingsOf } from './support/studio';
 
 vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
 
@@ -41,20 +41,18 @@ const card = (name: string, p: Page = page) => p.getByRole('listitem', { name, e
 /** A dialog as the screen shows it (a full-page shot draws the fixed panel where the page was scrolled). */
 const shootView = async (p: Page, name: string) => process.env.STUDIO_SHOTS_DIR && (await p.screenshot({ path: join(process.env.STUDIO_SHOTS_DIR, name) }));
 /**
- * A tab of the same user on a fake clock, in a browser context of its own: Playwright's clock belongs
- * to the whole context (every page in it), so installed on the file's shared one it ran the other
- * pages' timers and frames in each runFor and stayed for the tests after. Once, such a test stalled
- * past its 60 s (2026-11-29). Signed in through the login form, tours marked seen, on /gallery.
+ * A tab of the same user on a fake clock, on /gallery, in a browser context of its own (close that
+ * context when done): Playwright's clock belongs to the whole context (every page in it), so installed
+ * on the file's shared one it ran the other pages' timers and frames in each runFor and stayed for the
+ * tests after. Once, such a test stalled past its 60 s (2026-11-29).
  */
-async function timedGallery(): Promise<{ tab: Page; close: () => Promise<void> }> {
+async function timedGallery(): Promise<Page> {
   const timedContext = await newAppContext(own.browser, { baseURL: own.server.url, viewport: DESKTOP });
   await timedContext.clock.install();
   const tab = await timedContext.newPage();
-  await logIn(tab, user.email, user.password);
-  await tab.waitForURL('**/face');
-  await skipTours(tab);
+  await logInWithoutTours(tab, user);
   await tab.goto('/gallery');
-  return { tab, close: () => timedContext.close() };
+  return tab;
 }
 const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -350,7 +348,7 @@ describe('the gallery as a workspace (issue 45)', () => {
   });
 
   it('delete waits 10 s for Undo on the page: Undo sends nothing; then DELETE goes and the item is gone', { timeout: 120_000 }, async () => {
-    const { tab: timed, close } = await timedGallery();
+    const timed = await timedGallery();
     const deletes: string[] = [];
     timed.on('request', (r) => r.url().includes('/api/media/') && r.method() !== 'GET' && deletes.push(`${r.method()} ${new URL(r.url()).pathname}`));
     const before = (await gallery(timed)).faces.map((f) => f.id);
@@ -374,11 +372,11 @@ describe('the gallery as a workspace (issue 45)', () => {
     await timed.getByRole('link', { name: 'Queue' }).first().click();
     await expect.poll(() => deletes.length).toBe(2);
     await expect.poll(async () => (await gallery(timed)).faces.length).toBe(1);
-    await close();
+    await timed.context().close();
   });
 
   it('offline: a star or a delete the server cannot get goes back, and the page says so', { timeout: 60_000 }, async () => {
-    const { tab: timed, close } = await timedGallery();
+    const timed = await timedGallery();
     await timed.getByRole('tab', { name: 'faces', exact: true }).click();
     await card('Face 1', timed).waitFor();
     await timed.context().setOffline(true);
@@ -395,7 +393,7 @@ describe('the gallery as a workspace (issue 45)', () => {
       await timed.context().setOffline(false);
     }
     expect((await gallery(timed)).faces.length).toBe(1);
-    await close();
+    await timed.context().close();
   });
 
   it('on a phone, a new studio result scrolls into view below the form', { timeout: 90_000 }, async () => {

@@ -17,7 +17,7 @@ import { DESKTOP, newAppContext, PHONE, useOwnServer } from './support/browser';
 import { freezeClock } from './support/clock';
 import { settled } from './support/settle';
 import { shoot } from './support/shots';
-import { apiInPage, fileIn, subscribedUser, useSettingsOf } from './support/studio';
+import { apiInPage, fileIn, logInWithoutTours, subscribedUser, useSettingsOf } from './support/studio';
 import { readDigitalSourceType, readXmp } from '../../contract/provenance/index.ts';
 import { CONSENT_LABEL, STUDIO_MESSAGES } from '../../contract/studio';
 
@@ -81,10 +81,8 @@ async function routedPage(): Promise<Page> {
   const tab = await routedContext.newPage();
   collectAlerts(tab);
   if (!(await tab.evaluate(() => sessionStorage.getItem('accessToken')).catch(() => null))) {
-    await logIn(tab, user.email, user.password);
-    await tab.waitForURL('**/face');
     // The tours were seen in the first tab; this one need not show them.
-    await tab.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
+    await logInWithoutTours(tab, user);
   }
   return tab;
 }
@@ -266,9 +264,7 @@ describe('studio (spec document 2)', () => {
     await paced.clock.install();
     const tab = await paced.newPage();
     collectAlerts(tab);
-    await logIn(tab, user.email, user.password);
-    await tab.waitForURL('**/face');
-    await tab.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
+    await logInWithoutTours(tab, user);
     let progress = 0;
     await tab.route('**/api/jobs/*', (route) => route.fulfill({ json: runningJob('image', progress) }));
     await tab.goto('/image');

@@ -90,3 +90,10 @@ export const fileIn = (page: Page, label: string) => page.getByLabel(label, { ex
 
 /** Marks the studio's tours as seen in this tab, so they do not open over the screens under test. */
 export const skipTours = (page: Page) => page.evaluate(() => ['guideFace', 'guideImage', 'guideVideo'].forEach((k) => sessionStorage.setItem(k, 'true')));
+
+/** Another tab of an existing user: signed in through the login form (ends on /face), its tours marked seen. */
+export async function logInWithoutTours(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await logIn(page, user.email, user.password);
+  await page.waitForURL('**/face');
+  await skipTours(page);
+}
