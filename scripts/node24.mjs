@@ -33,7 +33,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilerCacheEnv } from './compiler-cache.mjs';
+import { addonBuildEnv } from './addon-build.mjs';
 import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,9 +136,9 @@ step('node_modules for Node 24', () => {
   const tree = join(root, 'node_modules');
   sh('rsync', ['-a', `--link-dest=${tree}`, ...PER_ABI.map((name) => `--exclude=/${name}/`), `${tree}/`, `${modules}/`]);
   for (const name of PER_ABI) sh('rsync', ['-a', '--exclude=/build/', `${join(tree, name)}/`, `${join(modules, name)}/`]);
-  const cached = compilerCacheEnv(root);
-  if (cached.CC && process.env.NODE24_AFTER_NODE20_ADDON === '1') waitForNode20Addon();
-  sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env: { ...env, ...cached } });
+  const build = addonBuildEnv(root);
+  if (build.CC && process.env.NODE24_AFTER_NODE20_ADDON === '1') waitForNode20Addon();
+  sh('npm', ['rebuild', ...PER_ABI], { cwd: mirror, env: { ...env, ...build } });
   writeFileSync(stamp, want);
 });
 

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilerCacheEnv } from './compiler-cache.mjs';
+import { addonBuildEnv } from './addon-build.mjs';
 import { closingLine, readReport, timingTable } from './timing-table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,8 +63,8 @@ run('layer check', ['--import', 'tsx', join(root, 'scripts', 'checks', 'layers.t
 // install script, the other one allowed, only checks its binary: tsx and Vite run it as installed.)
 const nativeReady = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0;
 const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
-// Through ccache where the machine has it: Node 24's build of the same addon then reuses SQLite's compile (scripts/compiler-cache.mjs).
-const native = nativeReady ? [] : [runAsync('native addon (npm rebuild better-sqlite3)', [...npm[1], 'rebuild', 'better-sqlite3'], npm[0], { ...process.env, ...compilerCacheEnv(root) })];
+// Through ccache where the machine has it: Node 24's build of the same addon then reuses SQLite's compile (scripts/addon-build.mjs).
+const native = nativeReady ? [] : [runAsync('native addon (npm rebuild better-sqlite3)', [...npm[1], 'rebuild', 'better-sqlite3'], npm[0], { ...process.env, ...addonBuildEnv(root) })];
 const { ensureSystemPackages } = await import('./system-packages.ts');
 const packagesStart = performance.now();
 ensureSystemPackages('tests');
