@@ -90,6 +90,14 @@ describe.each([
     expect(await violations(f.page, path)).toEqual([]);
   }, 120_000);
 
+  // The pages above are checked as a visitor who prefers reduced motion sees them (newAppContext):
+  // posters for clips. The home page, where most of the clips are, is checked with them playing too.
+  it('/ with motion: no WCAG 2.1 AA violation', async () => {
+    await f.page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await violations(f.page, '/')).toEqual([]);
+    expect(await f.page.locator('video').count()).toBeGreaterThan(0);
+  }, 120_000);
+
   it('signed-in screens: no WCAG 2.1 AA violation', async () => {
     await signedInUser(f.page, { url: f.baseURL, dataDir: inject('dataDir') }, `a11y-${viewport.width}`, 'Asha');
     const all: string[] = [];

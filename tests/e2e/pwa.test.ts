@@ -38,7 +38,7 @@ async function expectPngOfSize({ src, sizes }: { src: string; sizes: string }): 
 }
 
 describe('installable PWA', () => {
-  const f = useBrowser(DESKTOP, 'allow');
+  const f = useBrowser(DESKTOP, { serviceWorkers: 'allow' });
 
   it('serves the manifest with the right fields, and every icon at its declared size', async () => {
     const manifest = await fetchManifest();
@@ -148,7 +148,7 @@ async function checkInstallButton(page: Page, label: string): Promise<void> {
 }
 
 describe('Install app button', () => {
-  const f = useBrowser(DESKTOP, 'allow');
+  const f = useBrowser(DESKTOP, { serviceWorkers: 'allow' });
 
   it('never shows in the installed app, whatever the browser offers', async () => {
     await f.page.addInitScript(() => {
@@ -223,7 +223,7 @@ function titleBarOf(page: Page, selector: string) {
 }
 
 describe('window controls overlay', () => {
-  const f = useBrowser(DESKTOP, 'allow');
+  const f = useBrowser(DESKTOP, { serviceWorkers: 'allow' });
 
   it('the public header reaches under the title bar and drags the window, its links and buttons excepted', async () => {
     await f.page.goto('/');

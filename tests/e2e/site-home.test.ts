@@ -6,6 +6,10 @@ import { freezeClock } from './support/clock';
 import { idle } from './support/settle';
 import { MESSAGE_CLEAR_MS } from '../../src/content/newsletter';
 
+// The home page's moving parts are what this file checks: its pages keep motion (newAppContext
+// tells other tests' pages the user prefers reduced motion).
+const MOTION = { reducedMotion: 'no-preference' } as const;
+
 // Pages load lazily against a real server: give polls room on a busy 2-core machine.
 vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
 
@@ -46,7 +50,7 @@ function collectDialogs(page: Page): string[] {
 }
 
 describe('home: feature tabs and FAQ', () => {
-  const f = useBrowser(DESKTOP);
+  const f = useBrowser(DESKTOP, MOTION);
 
   it('loads the code below the fold only when the visitor scrolls near it; the features are in the page from the start', async () => {
     const scripts: string[] = [];
@@ -169,7 +173,7 @@ describe('home: feature tabs and FAQ', () => {
 });
 
 describe('home on a phone', () => {
-  const f = useBrowser(PHONE);
+  const f = useBrowser(PHONE, MOTION);
 
   it('the feature tabs wrap inside the screen instead of running off its edge', async () => {
     await f.page.goto('/');
@@ -182,7 +186,7 @@ describe('home on a phone', () => {
 });
 
 describe('home: testimonials', () => {
-  const f = useBrowser(DESKTOP);
+  const f = useBrowser(DESKTOP, MOTION);
   const middle = (page: Page) => page.getByRole('region', { name: 'Testimonials slider' }).locator('[aria-current="true"]').getAttribute('aria-label');
 
   it('the slider advances one card every 3000 ms, wraps, and has Previous/Next', async () => {
@@ -302,7 +306,7 @@ describe('home: testimonials', () => {
 });
 
 describe('home: newsletter', () => {
-  const f = useBrowser(DESKTOP);
+  const f = useBrowser(DESKTOP, MOTION);
   const form = (page: Page) => page.getByRole('form', { name: 'Newsletter sign-up' });
 
   it('an empty submit shows the message for 2 s and sends nothing', async () => {

@@ -304,7 +304,21 @@ describe('studio (spec document 2)', () => {
     await page.getByRole('group', { name: 'Choose a face' }).getByRole('button').first().click();
     expect(await alertOf(() => button(page, 'Generate Video').click())).toBe('Please select a template.');
     // Reverse order: the last template comes first.
-    expect(await page.getByRole('group', { name: 'Choose a template' }).getByRole('button').first().getAttribute('aria-label')).toBe('Template 156');
+    const grid = page.getByRole('group', { name: 'Choose a template' });
+    expect(await grid.getByRole('button').first().getAttribute('aria-label')).toBe('Template 156');
+    // With motion, the previews in view play, and the grid's control pauses and restarts them
+    // (WCAG 2.2.2); under reduced motion (newAppContext's default) they are posters, and no clip is fetched.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const playing = () => grid.locator('video').evaluateAll((all: HTMLVideoElement[]) => all.filter((v) => !v.paused && v.currentTime > 0).length);
+    await expect.poll(playing, { timeout: 60_000 }).toBeGreaterThan(0);
+    await button(page, 'Pause template previews').click();
+    await expect.poll(playing).toBe(0);
+    await button(page, 'Play template previews').click();
+    await expect.poll(playing, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => grid.locator('video[src]').count()).toBe(0);
+    expect(await button(page, 'Pause template previews').count()).toBe(0);
+    expect(await grid.locator('video[poster]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Template 1', exact: true }).click();
     // A second tab (no service worker, so its requests can be held) sees the job as running
     // until it reloads; then it follows the job again from the session.

@@ -1,7 +1,9 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { PickTile } from './PickTile';
 import { loadSlots } from '../../lib/loadSlots';
+import { useReducedMotion } from '../../lib/useReducedMotion';
+import { MotionToggle } from '../../pages/site/components/MotionToggle';
 import { TEMPLATE_MANIFEST, type TemplateEntry, type TemplateGender, type TemplateKind } from '../../../contract/templates';
 import { templateUrl } from '../../content/media';
 
@@ -22,16 +24,19 @@ const takeClipSlot = loadSlots(2);
  * A video preview that plays only while it is in view (156 clips on one screen). Its poster and
  * clip are asked for only when it first comes into view: posters load eagerly otherwise, and 156 of
  * them would hold the browser's few connections to the server ahead of the user's generate call.
- * Clips also take turns (two at a time), for the same reason.
+ * Clips also take turns (two at a time), for the same reason. `still` (reduced motion) shows the
+ * poster only: no clip is fetched or played. `paused` (the grid's control) stops the clips.
  */
-function TemplateVideo({ entry }: { entry: TemplateEntry }) {
+function TemplateVideo({ entry, still, paused }: { entry: TemplateEntry; still: boolean; paused: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [seen, setSeen] = useState(typeof IntersectionObserver === 'undefined');
   const [clip, setClip] = useState(false);
   const inView = useRef(false);
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
   useEffect(() => {
     const video = ref.current;
-    if (!seen || !video) return;
+    if (!seen || !video || still) return;
     let release: () => void = () => undefined;
     const settle = () => release();
     const cancel = takeClipSlot((r) => {
@@ -46,7 +51,7 @@ function TemplateVideo({ entry }: { entry: TemplateEntry }) {
       video.removeEventListener('loadeddata', settle);
       video.removeEventListener('error', settle);
     };
-  }, [seen]);
+  }, [seen, still]);
   useEffect(() => {
     const video = ref.current;
     if (!video || typeof IntersectionObserver === 'undefined') return;
@@ -54,19 +59,23 @@ function TemplateVideo({ entry }: { entry: TemplateEntry }) {
       inView.current = Boolean(e?.isIntersecting);
       if (!inView.current) return video.pause();
       setSeen(true);
-      void video.play().catch(() => undefined);
+      if (!pausedRef.current) void video.play().catch(() => undefined);
     }, { threshold: 0.25 });
     observer.observe(video);
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    // A clip that scrolled into view before its source was set starts once it has one.
-    if (clip && inView.current) void ref.current?.play().catch(() => undefined);
-  }, [clip]);
+    // A clip that scrolled into view before its source was set starts once it has one; the
+    // grid's pause control stops and restarts the ones in view.
+    const video = ref.current;
+    if (!video || !clip) return;
+    if (paused) video.pause();
+    else if (inView.current) void video.play().catch(() => undefined);
+  }, [clip, paused]);
   return (
     <video
       ref={ref}
-      src={clip ? templateUrl(entry.path) : undefined}
+      src={clip && !still ? templateUrl(entry.path) : undefined}
       poster={seen ? templateUrl(entry.thumb) : undefined}
       muted
       loop
@@ -82,16 +91,22 @@ function TemplateVideo({ entry }: { entry: TemplateEntry }) {
 /**
  * The template grid (spec §2): pictures for images; autoplaying, muted, looping previews in
  * reverse order for videos. A scrolling box keeps the generate button in reach. Several may be
- * chosen: each tile is a toggle.
+ * chosen: each tile is a toggle. The previews move for as long as the grid shows, so they have a
+ * pause control (WCAG 2.2.2), and under reduced motion they stand still: posters, no clips fetched.
  */
 export function TemplateGrid({ kind, gender, selected, onToggle, id }: TemplateGridProps) {
   const entries = TEMPLATE_MANIFEST.filter((t) => t.kind === kind && t.gender === gender);
   const ordered = kind === 'video' ? [...entries].reverse() : entries;
+  const reduced = useReducedMotion();
+  const [paused, setPaused] = useState(false);
   return (
     <Box id={id}>
-      <Text fontWeight="medium" mb="2" id={`${kind}-templates-label`}>
-        Choose a template
-      </Text>
+      <Flex align="center" justify="space-between" gap="2" mb="2">
+        <Text fontWeight="medium" id={`${kind}-templates-label`}>
+          Choose a template
+        </Text>
+        {kind === 'video' && !reduced ? <MotionToggle what="template previews" paused={paused} onToggle={() => setPaused((p) => !p)} /> : null}
+      </Flex>
       <Text fontSize="xs" color="fg.muted" mb="2" id={`${kind}-templates-hint`}>
         Pick one, or several to make them all at once.
       </Text>
@@ -106,7 +121,7 @@ export function TemplateGrid({ kind, gender, selected, onToggle, id }: TemplateG
               aspect="3 / 4"
               src={kind === 'image' ? templateUrl(t.thumb) : undefined}
             >
-              {kind === 'video' && <TemplateVideo entry={t} />}
+              {kind === 'video' && <TemplateVideo entry={t} still={reduced} paused={paused} />}
             </PickTile>
           ))}
         </SimpleGrid>

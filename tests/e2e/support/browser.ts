@@ -41,13 +41,20 @@ function waitForAppOnNavigation(context: BrowserContext): void {
 }
 
 /**
- * browser.newContext, with the wait above on every page it opens. The app's service worker is blocked
- * unless the options say `serviceWorkers: 'allow'`: a first visit with it installs the worker and
- * fetches its whole precache (about 180 files, 3 MB) beside the test, which slowed every browser file
- * by about a sixth (site-home and accounts, 2026-11-29). Tests of what the worker does ask for it.
+ * browser.newContext, with the wait above on every page it opens.
+ * - The app's service worker is blocked unless the options say `serviceWorkers: 'allow'`: a first
+ *   visit with it installs the worker and fetches its whole precache (about 180 files, 3 MB) beside
+ *   the test, which slowed every browser file by about a sixth (site-home and accounts, 2026-11-29).
+ *   Tests of what the worker does ask for it.
+ * - The page is told the user prefers reduced motion unless the options say `reducedMotion:
+ *   'no-preference'`: the app then plays no looping clip and runs no decorative animation (the site
+ *   and the studio's template grid and samples). Those cost CPU for as long as a page shows, the
+ *   home page's hero alone 0.87 cores here against 0.06 without motion (2026-11-30), and a check
+ *   made mid-animation was a flake (a contrast measured mid-fade). Tests of what moves ask for
+ *   motion: site-home, the template grid in studio.test, the home page in a11y.test.
  */
 export async function newAppContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  const context = await browser.newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
   waitForAppOnNavigation(context);
   return context;
 }
@@ -81,8 +88,8 @@ export interface BrowserFixture {
   baseURL: string;
 }
 
-/** Registers hooks and returns a live fixture object whose fields are refreshed per test (`serviceWorkers` as in newAppContext). */
-export function useBrowser(viewport = DESKTOP, serviceWorkers: 'allow' | 'block' = 'block'): BrowserFixture {
+/** Registers hooks and returns a live fixture object whose fields are refreshed per test (`serviceWorkers` and `reducedMotion` as in newAppContext). */
+export function useBrowser(viewport = DESKTOP, options: Pick<BrowserContextOptions, 'serviceWorkers' | 'reducedMotion'> = {}): BrowserFixture {
   const fixture = { baseURL: inject('baseURL') } as BrowserFixture;
   beforeAll(async () => {
     fixture.browser = await launchChromium();
@@ -91,7 +98,7 @@ export function useBrowser(viewport = DESKTOP, serviceWorkers: 'allow' | 'block'
     await fixture.browser?.close();
   });
   beforeEach(async (ctx) => {
-    fixture.context = await newAppContext(fixture.browser, { baseURL: fixture.baseURL, viewport, serviceWorkers });
+    fixture.context = await newAppContext(fixture.browser, { baseURL: fixture.baseURL, viewport, ...options });
     fixture.page = await fixture.context.newPage();
     ctx.onTestFailed(async () => {
       const dir = join(ROOT, 'test-results');

@@ -1,7 +1,7 @@
 import { Box, chakra, type BoxProps } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { FILL, MEDIA_PLACEHOLDER } from './MediaImage';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../../lib/useReducedMotion';
 
 interface LoopVideoProps extends Omit<BoxProps, 'children'> {
   src: string;

@@ -3,7 +3,7 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { TESTIMONIAL_ADVANCE_MS, TESTIMONIALS } from '../../../content/testimonials';
 import { MotionToggle } from './MotionToggle';
 import { TestimonialCard } from './TestimonialCard';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../../lib/useReducedMotion';
 
 const N = TESTIMONIALS.length;
 const wrap = (i: number) => ((i % N) + N) % N;

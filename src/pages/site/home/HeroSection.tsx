@@ -8,7 +8,7 @@ import { HERO } from '../../../content/home';
 import { promptInstall, useInstallOffer } from '../../../lib/installPrompt';
 import { FILL, MEDIA_PLACEHOLDER } from '../components/MediaImage';
 import { MotionToggle } from '../components/MotionToggle';
-import { useReducedMotion } from '../components/useReducedMotion';
+import { useReducedMotion } from '../../../lib/useReducedMotion';
 import { useWarmSiteMedia } from '../components/useWarmSiteMedia';
 
 /** Starts the background video only after the page has loaded, so it never delays first paint. */

@@ -21,6 +21,10 @@ export function ImageCarousel() {
         py={{ base: 6, md: 10 }}
         maskImage="linear-gradient(90deg, transparent, black 5%, black 95%, transparent)"
         _motionReduce={{ overflowX: 'auto' }}
+        // Scrolled by hand under reduced motion, so the keyboard must reach it (WCAG 2.1.1). Always, not
+        // only then: the CSS makes it scroll from the prerendered page's first paint, before the app
+        // runs; a stop on the region while it moves by itself is harmless.
+        tabIndex={0}
         css={{ '--carousel-card': { base: '9rem', md: '13rem' } }}
       >
         <HStack
