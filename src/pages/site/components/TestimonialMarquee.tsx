@@ -20,6 +20,8 @@ export function TestimonialMarquee() {
         // only then: the CSS makes it scroll from the prerendered page's first paint, before the app
         // runs; a stop on the region while it moves by itself is harmless.
         tabIndex={0}
+        // The edge fade would hide the browser's focus ring (a mask covers the outline too): off while focused.
+        _focusVisible={{ maskImage: 'none' }}
         aria-label="Testimonials"
         role="region"
       >

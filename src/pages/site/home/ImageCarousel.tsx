@@ -25,6 +25,8 @@ export function ImageCarousel() {
         // only then: the CSS makes it scroll from the prerendered page's first paint, before the app
         // runs; a stop on the region while it moves by itself is harmless.
         tabIndex={0}
+        // The edge fade would hide the browser's focus ring (a mask covers the outline too): off while focused.
+        _focusVisible={{ maskImage: 'none' }}
         css={{ '--carousel-card': { base: '9rem', md: '13rem' } }}
       >
         <HStack
