@@ -11,6 +11,7 @@ import { corePlugin } from './plugins/core.ts';
 import { installErrorHandler } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeRulesPlugin } from './plugins/route-rules.ts';
+import { sharedSchemaCompilers } from './plugins/schema-compilers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import shareTargetRoute from './routes/share/index.ts';
@@ -50,6 +51,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // Malformed URLs ('/api/%zz') answer like every other 4xx: {"error": "Bad request"}.
     frameworkErrors: frameworkError,
     routerOptions: { ignoreTrailingSlash: true },
+    // Compiled once per process, not once per app (the server tests build hundreds).
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     ajv: {
       customOptions: {
         removeAdditional: 'all', // unknown body fields are dropped, never stored
