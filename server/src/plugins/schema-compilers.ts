@@ -29,10 +29,11 @@ function sharedSerializers(): BuildSerializer {
       const compile = selector(externalSchemas, options);
       const compiled = new WeakMap<object, ReturnType<SerializerCompiler>>();
       pool = (route) => {
-        let serialize = compiled.get(route.schema);
+        const schema = route.schema as object; // a JSON schema: an object, never a primitive
+        let serialize = compiled.get(schema);
         if (!serialize) {
           serialize = compile(route);
-          compiled.set(route.schema, serialize);
+          compiled.set(schema, serialize);
         }
         return serialize;
       };
