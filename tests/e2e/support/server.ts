@@ -49,7 +49,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'persona-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], {
+  // E2E_SERVER_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (finding
+  // where the browser layer's server time goes; not for CI).
+  const profile = process.env.E2E_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.E2E_SERVER_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -71,14 +74,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // A test process that ends without stopping its servers (a failed probe script, an uncaught error)
+  // takes them along: five left running were found beside a measurement here (2026-11-30).
+  const killWithUs = () => child.kill('SIGKILL');
+  process.once('exit', killWithUs);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => log);
+  await waitForHealth(url, child, () => log).catch((err: unknown) => {
+    process.off('exit', killWithUs);
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   return {
     url,
     port,
     dataDir,
     output: () => log,
     stop: async () => {
+      process.off('exit', killWithUs);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
