@@ -2,8 +2,8 @@
 //
 // Fastify makes a fresh Ajv instance and compiles every route's schemas again for each app
 // (fastify 5.12 lib/schema-controller.js: `ValidatorSelector()` and `SerializerSelector()` per
-// instance). The server builds one app, so that costs nothing there; the server tests build one per
-// test (about 900), and a build's compiles were 360 of its 500 ms (CPU profile, 2026-11-30: Ajv
+// instance). The server builds one app, so that costs nothing there; most of the server layer's 780 tests
+// build one, and a build's compiles were 360 of its 500 ms (CPU profile, 2026-11-30: Ajv
 // 190 ms, fast-json-stringify 175 ms). Shared, a schema object the routes already hold (the
 // contract's constants) is compiled once per process:
 // - validators: @fastify/ajv-compiler's pool keeps one Ajv per (shared schemas, Ajv options), and
